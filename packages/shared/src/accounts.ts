@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { passwordSchema, profilePasswordSchema } from './password';
+
+/** The messages the API answers and the screens show, word for word. */
+export const ACCOUNT_MESSAGES = {
+  userExists: 'User already exists',
+  invalidCredentials: 'Invalid email or password',
+  notVerified:
+    'Please verify your email address before logging in. We have sent you a new verification link.',
+  registered: 'Pending Verification... check your email!',
+  verified: 'Successfully verified!',
+  badVerificationLink:
+    'This verification link is invalid or has expired. Log in to have a new one sent to you.',
+  verificationResent:
+    'If that address has an account waiting for verification, we have sent it a new link.',
+  resetRequested:
+    'If an account exists for that address, we have sent it a link to reset the password. Check your spam and junk folders too.',
+  badResetLink: 'This password reset link is invalid or has expired. Please ask for a new one.',
+  passwordReset: 'Password reset successful!',
+  profileUpdated: 'Profile Updated',
+  tokenFailed: 'Not authorized, token failed',
+  noToken: 'Not authorized, no token',
+} as const;
+
+/** Trimmed and lower-cased, so one address is one account however it is typed. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email address is too long')
+  .pipe(z.email('Please enter a valid email address'));
+
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your name')
+  .max(80, 'Name must be at most 80 characters');
+
+/** POST /api/users */
+export const registerRequestSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** POST /api/users/login: any password is checked, the policy applies when one is chosen. */
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password cannot be empty').max(128),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** Kept in browser storage as userInfo. */
+export const userInfoSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  token: z.string(),
+  createdAt: z.string(),
+  message: z.string().optional(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** GET /api/users/profile */
+export const userProfileSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  isVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** PUT /api/users/profile: the spec's payload; a new password is always required. */
+export const profileUpdateRequestSchema = z.object({
+  id: z.string().max(100).optional(),
+  name: nameSchema,
+  email: emailSchema,
+  password: profilePasswordSchema,
+});
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
+
+/** POST /api/users/forgot-password and POST /api/users/resend-verification */
+export const emailOnlyRequestSchema = z.object({ email: emailSchema });
+
+/** POST /api/users/reset-password/:token */
+export const resetPasswordRequestSchema = z.object({ password: passwordSchema });
+
+/** Answers that carry only a message: forgot, reset, verify, register. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/** The shop's categories, as the spec names them. */
+export const CATEGORIES = [
+  'totes',
+  'flower_totes',
+  'belts',
+  'hoodies',
+  'selflove_women_tshirts',
+  'selflove_men_tshirts',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const categorySchema = z.enum(CATEGORIES);
+
+export const SIZES = ['S/M', 'L', 'XL'] as const;
+export type Size = (typeof SIZES)[number];
+/** A cart line's size: one of SIZES, or 'NA' for products without sizes. */
+export const LINE_SIZES = [...SIZES, 'NA'] as const;
+export type LineSize = (typeof LINE_SIZES)[number];
+
+export const OPTIONS = ['A', 'B'] as const;
+export type Option = (typeof OPTIONS)[number];
+export const LINE_OPTIONS = [...OPTIONS, 'NA'] as const;
+export type LineOption = (typeof LINE_OPTIONS)[number];
+
+/**
+ * One row of stock per variant: 'total' for plain products, 'A'/'B' for products with options,
+ * 'S/M'/'L'/'XL' for sized products.
+ */
+export const VARIANTS = ['total', 'A', 'B', 'S/M', 'L', 'XL'] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+/** Listing page size: four rows of three (DESIGN.md section 7). */
+export const PRODUCTS_PAGE_SIZE = 12;
+/** Reviews shown per page on the product page. */
+export const REVIEWS_PAGE_SIZE = 4;
+
+export const countInStockSchema = z.object({
+  total: z.number().int().nonnegative(),
+  countA: z.number().int().nonnegative(),
+  countB: z.number().int().nonnegative(),
+  smallMed: z.number().int().nonnegative(),
+  large: z.number().int().nonnegative(),
+  xlarge: z.number().int().nonnegative(),
+});
+export type CountInStock = z.infer<typeof countInStockSchema>;
+
+export const reviewSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  createdAt: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+const productFields = {
+  _id: z.string(),
+  name: z.string(),
+  image: z.string(),
+  images: z.array(z.string()),
+  imagesOptionA: z.array(z.string()),
+  imagesOptionB: z.array(z.string()),
+  /** Dollars, two decimals. */
+  price: z.number().nonnegative(),
+  category: categorySchema,
+  /** HTML; the storefront sanitizes it before rendering. */
+  description: z.string(),
+  hasSize: z.boolean(),
+  hasAandB: z.boolean(),
+  countInStock: countInStockSchema,
+  /** Average review rating, 0 when there are no reviews. */
+  rating: z.number().min(0).max(5),
+  numReviews: z.number().int().nonnegative(),
+};
+
+/** A product in a listing: everything but the reviews themselves. */
+export const productSummarySchema = z.object(productFields);
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+/** GET /api/products/:id */
+export const productSchema = z.object({
+  ...productFields,
+  /** Newest first. */
+  reviews: z.array(reviewSchema),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** GET /api/products */
+export const productListSchema = z.object({
+  products: z.array(productSummarySchema),
+  page: z.number().int().positive(),
+  pages: z.number().int().nonnegative(),
+});
+export type ProductList = z.infer<typeof productListSchema>;
+
+/** GET /api/config/paypal */
+export const paypalConfigSchema = z.object({ clientId: z.string() });
+export type PaypalConfig = z.infer<typeof paypalConfigSchema>;
+
+/** The error body of every 4xx/5xx answer. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Query of GET /api/products. The spec's client sends a single space for 'none'. */
+export const productListQuerySchema = z.object({
+  keyword: z.string().max(200, 'Search keyword is too long').optional(),
+  pageNumber: z.string().max(20).optional(),
+  /** One category or several, comma-separated. */
+  category: z.string().max(200).optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** GET /api/config/shop */
+export const shopConfigSchema = z.object({ name: z.string(), supportEmail: z.string() });
+export type ShopConfig = z.infer<typeof shopConfigSchema>;

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { emailSchema } from './accounts';
+import { lineOptionSchema, lineSizeSchema } from './cart';
+
+/** The one payment method: the card provider's hosted checkout. */
+export const PAYMENT_METHOD = 'Stripe';
+/** Most units of one line a single order may take. */
+export const MAX_LINE_QTY = 99;
+/** Most lines in one order. */
+export const MAX_ORDER_LINES = 50;
+
+const requiredText = (label: string, max = 120) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const shippingAddressSchema = z.object({
+  address: requiredText('Address', 200),
+  city: requiredText('City'),
+  state: requiredText('State'),
+  postalCode: requiredText('Postal code', 20),
+  country: requiredText('Country'),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+/** What the server takes of a cart line: which variant and how many. Prices sent along are ignored. */
+export const orderItemRequestSchema = z.object({
+  product: z.string().min(1).max(100),
+  qty: z.number().int().min(1, 'Quantity must be at least 1').max(MAX_LINE_QTY),
+  size: lineSizeSchema.default('NA'),
+  option: lineOptionSchema.default('NA'),
+});
+export type OrderItemRequest = z.infer<typeof orderItemRequestSchema>;
+
+const orderItemsSchema = z
+  .array(orderItemRequestSchema)
+  .min(1, 'Your cart is empty')
+  .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines`);
+
+/** POST /api/orders/create-checkout-session (bearer); the user comes from the token, not userInfo. */
+export const checkoutSessionRequestSchema = z.object({
+  orderItems: orderItemsSchema,
+  shippingAddress: shippingAddressSchema,
+  userInfo: z.unknown().optional(),
+});
+export type CheckoutSessionRequest = z.infer<typeof checkoutSessionRequestSchema>;
+
+/** POST /api/orders/guest-checkout-session */
+export const guestCheckoutSessionRequestSchema = z.object({
+  orderItems: orderItemsSchema,
+  shippingAddress: shippingAddressSchema,
+  email: emailSchema,
+});
+export type GuestCheckoutSessionRequest = z.infer<typeof guestCheckoutSessionRequestSchema>;
+
+export const checkoutSessionResponseSchema = z.object({ url: z.string() });
+export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
+
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'paid',
+  'delivered',
+  'expired',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** GET /api/orders/:id and each entry of GET /api/orders/. Amounts in dollars. */
+export const orderSchema = z.object({
+  _id: z.string(),
+  orderItems: z.array(
+    z.object({
+      product: z.string(),
+      name: z.string(),
+      image: z.string(),
+      size: lineSizeSchema,
+      option: lineOptionSchema,
+      qty: z.number().int().positive(),
+      price: z.number().nonnegative(),
+    }),
+  ),
+  shippingAddress: shippingAddressSchema,
+  paymentMethod: z.string(),
+  itemsPrice: z.number().nonnegative(),
+  shippingPrice: z.number().nonnegative(),
+  taxPrice: z.number().nonnegative(),
+  totalPrice: z.number().nonnegative(),
+  status: z.enum(ORDER_STATUSES),
+  isPaid: z.boolean(),
+  paidAt: z.string().nullable(),
+  isDelivered: z.boolean(),
+  deliveredAt: z.string().nullable(),
+  user: z.object({ name: z.string(), email: z.string() }),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** POST /api/products/:id/review */
+export const reviewRequestSchema = z.object({
+  rating: z.coerce
+    .number({ error: 'Please choose a rating' })
+    .int('Please choose a rating')
+    .min(1, 'Please choose a rating')
+    .max(5, 'Please choose a rating'),
+  comment: z.string().trim().max(2000, 'Comment must be at most 2000 characters').default(''),
+  userEmail: emailSchema,
+});
+export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
+
+export const ORDER_MESSAGES = {
+  notFound: 'Order not found',
+  reviewNeedsPurchase:
+    'Only customers who bought this product can review it. Use the email address of your order.',
+  reviewEmailMismatch: 'Please use the email address of your account.',
+  alreadyReviewed: 'You have already reviewed this product',
+  reviewAdded: 'Review added',
+} as const;

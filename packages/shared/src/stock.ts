@@ -1,0 +1,70 @@
+import type { CountInStock, LineOption, LineSize, Variant } from './catalog';
+
+export const QUANTITY_NOT_AVAILABLE = 'Entered quantity is not available';
+
+/** Which countInStock field holds each variant's stock. */
+export const COUNT_IN_STOCK_FIELD = {
+  total: 'total',
+  A: 'countA',
+  B: 'countB',
+  'S/M': 'smallMed',
+  L: 'large',
+  XL: 'xlarge',
+} as const satisfies Record<Variant, keyof CountInStock>;
+
+/** The stock row a choice draws from; an option wins over a size (no product has both). */
+export function variantFor(size: LineSize, option: LineOption): Variant {
+  if (option !== 'NA') return option;
+  if (size !== 'NA') return size;
+  return 'total';
+}
+
+/** The stock of the chosen variant. */
+export function stockFor(countInStock: CountInStock, size: LineSize, option: LineOption): number {
+  return countInStock[COUNT_IN_STOCK_FIELD[variantFor(size, option)]];
+}
+
+/** True when qty is more than the chosen variant has: the add or update is refused. */
+export function exceedsStock(
+  countInStock: CountInStock,
+  size: LineSize,
+  option: LineOption,
+  qty: number,
+): boolean {
+  return qty > stockFor(countInStock, size, option);
+}
+
+export type ChoiceProduct = { hasSize: boolean; hasAandB: boolean; countInStock: CountInStock };
+export type Choice = { size: LineSize; option: LineOption };
+
+/** The product page's first size and option (spec section 4): the first variant in stock. */
+export function defaultChoice({ hasSize, hasAandB, countInStock }: ChoiceProduct): Choice {
+  if (hasAandB) {
+    if (countInStock.countA > 0) return { size: 'NA', option: 'A' };
+    if (countInStock.countB > 0) return { size: 'NA', option: 'B' };
+    return { size: 'NA', option: 'NA' };
+  }
+  if (hasSize) return { size: 'S/M', option: 'NA' };
+  return { size: 'NA', option: 'NA' };
+}
+
+export type StockCheckedLine = { product: string; size: LineSize; option: LineOption; qty: number };
+
+/**
+ * Splits the cart after a stock re-check: a line is dropped when its product is gone or its qty
+ * exceeds its variant's stock (by option as well as size, where the spec mentions only size).
+ */
+export function dropUnavailableLines<T extends StockCheckedLine>(
+  lines: readonly T[],
+  stockByProductId: ReadonlyMap<string, CountInStock | undefined>,
+): { kept: T[]; dropped: T[] } {
+  const kept: T[] = [];
+  const dropped: T[] = [];
+  for (const line of lines) {
+    const countInStock = stockByProductId.get(line.product);
+    const available =
+      countInStock !== undefined && !exceedsStock(countInStock, line.size, line.option, line.qty);
+    (available ? kept : dropped).push(line);
+  }
+  return { kept, dropped };
+}
