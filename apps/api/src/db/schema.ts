@@ -1,0 +1,4 @@
+export * from './schema/catalog';
+export * from './schema/accounts';
+export * from './schema/orders';
+export * from './schema/mail';

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** Normalised: trimmed, lower case. */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  /** Carried in every token; raised on a password reset or change so older tokens stop working. */
+  tokenVersion: integer('token_version').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Columns shared by single-use, expiring tokens that are mailed to the user and stored hashed. */
+const mailedTokenColumns = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** SHA-256 of the random token; the token itself is only ever in the mail. */
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  mailedTokenColumns(),
+  (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable('password_reset_tokens', mailedTokenColumns(), (t) => [
+  index('password_reset_tokens_user_idx').on(t.userId),
+]);
+
+/**
+ * Failed-login counters and lockouts, keyed by 'email:<address>' and by 'ip:<address>',
+ * so the lockout holds across API processes.
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    lockouts: integer('lockouts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('login_throttles_counts_nonnegative', sql`${t.failures} >= 0 and ${t.lockouts} >= 0`),
+  ],
+);

@@ -1,0 +1,18 @@
+// `npm run db:seed`: migrates the configured database and loads the sample catalog if it is empty.
+import { loadEnv } from '../env';
+import { seedSampleCatalogIfEmpty } from '../modules/catalog/seed';
+import { openDatabase } from './client';
+
+const env = loadEnv();
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+try {
+  await database.migrate();
+  const added = await seedSampleCatalogIfEmpty(database.db);
+  console.log(
+    added
+      ? `Loaded ${added} sample products.`
+      : 'The catalog already has products; nothing loaded.',
+  );
+} finally {
+  await database.close();
+}

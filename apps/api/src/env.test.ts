@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidEnvError, appUrl, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('runs with nothing configured: embedded database, port 3000, dev outbox, test checkout', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ NODE_ENV: 'development', PORT: 3000, DATA_DIR: './data' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(appUrl(env)).toBe('http://localhost:3000');
+  });
+
+  it('treats blank values as unset', () => {
+    expect(loadEnv({ DATABASE_URL: '  ', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('stops with a readable list of every wrong value', () => {
+    let error: unknown;
+    try {
+      loadEnv({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SMTP_URL: 'http://mail',
+        SUPPORT_EMAIL: 'nobody',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(InvalidEnvError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^Invalid configuration:/);
+    for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'SUPPORT_EMAIL'])
+      expect(message).toContain(`- ${name}:`);
+  });
+
+  it('refuses to run in production without a JWT secret or a real card provider', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET is required in production/,
+    );
+    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).toThrow(
+      /STRIPE_SECRET_KEY is required in production/,
+    );
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(
+      loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ...stripe }).NODE_ENV,
+    ).toBe('production');
+  });
+
+  it('requires the webhook secret with a Stripe key', () => {
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it('uses APP_URL without a trailing slash as the public origin', () => {
+    expect(appUrl(loadEnv({ APP_URL: 'https://shop.example.com/' }))).toBe(
+      'https://shop.example.com',
+    );
+  });
+});

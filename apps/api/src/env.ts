@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { DEFAULT_SUPPORT_EMAIL } from '@shop/shared/shop';
+
+/** 'true'/'1'/'yes' and 'false'/'0'/'no', so that flags in the environment read naturally. */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    DATA_DIR: z.string().min(1).default('./data'),
+    APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    JWT_SECRET: optionalText.pipe(
+      z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    ),
+    SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+    MAIL_FROM: optionalText,
+    SUPPORT_EMAIL: optionalText.pipe(z.email().optional()),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    PAYPAL_CLIENT_ID: optionalText,
+    /** Where the wallet provider's script comes from; allowed by the CSP only when a client id is set. */
+    PAYPAL_SCRIPT_ORIGIN: z.url({ protocol: /^https$/ }).default('https://www.paypal.com'),
+    /** Coarse per-address flood guard for the whole API, per process; see docs/decisions. */
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    /** How often the mail worker looks for due mail (it is also woken when mail is queued). */
+    MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    /** How often unpaid orders whose hold ran out are looked for. */
+    HOLD_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    /** Lets a production build take 'payments' through the built-in test checkout (browser tests only). */
+    ALLOW_TEST_CHECKOUT: booleanFlag.default(false),
+    /** How long a catalog answer may be served from memory; 0 turns the cache off. */
+    CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** Multiplies the per-hour limits of registrations, mail requests, checkouts and reviews (tests). */
+    ACTION_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
+    /** Set when the shop runs behind a proxy that sets X-Forwarded-For. */
+    TRUST_PROXY: booleanFlag.default(false),
+    /** Load the sample catalog at start-up when the catalog is empty. */
+    SEED_SAMPLE_CATALOG: booleanFlag.default(true),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'JWT_SECRET is required in production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !env.ALLOW_TEST_CHECKOUT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'STRIPE_SECRET_KEY is required in production (the test checkout takes no money; ALLOW_TEST_CHECKOUT=true allows it for tests)',
+      });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class InvalidEnvError extends Error {
+  override name = 'InvalidEnvError';
+}
+
+/** Reads and validates the configuration once; a wrong value stops start-up with a readable list. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    );
+    throw new InvalidEnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export function supportEmailOf(env: Env): string {
+  return env.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL;
+}
+
+/** The public origin used in mails and payment redirects. */
+export function appUrl(env: Env): string {
+  return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}

@@ -1,0 +1,163 @@
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { CooldownState } from '@shop/shared/login-cooldown';
+import type { Executor } from '../../db/client';
+import type { emailVerificationTokens, passwordResetTokens } from '../../db/schema';
+import { loginThrottles, mailThrottles, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+type MailedTokenTable = typeof emailVerificationTokens | typeof passwordResetTokens;
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Answers undefined when the address is taken (the unique index decides, so races cannot both win). */
+export async function insertUser(
+  db: Executor,
+  user: { name: string; email: string; passwordHash: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values(user)
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return row;
+}
+
+export async function insertMailedToken(
+  db: Executor,
+  table: MailedTokenTable,
+  token: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(table).values(token);
+}
+
+/** Uses a mailed token once: answers its user when it was unused, unexpired (and that user's). */
+export async function consumeMailedToken(
+  db: Executor,
+  table: MailedTokenTable,
+  tokenHash: string,
+  userId?: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(table)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(table.tokenHash, tokenHash),
+        isNull(table.usedAt),
+        gt(table.expiresAt, sql`now()`),
+        userId === undefined ? undefined : eq(table.userId, userId),
+      ),
+    )
+    .returning({ userId: table.userId });
+  return row?.userId;
+}
+
+/** Ends every unused token of a user, e.g. older reset links once a new one is sent or used. */
+export async function revokeMailedTokens(
+  db: Executor,
+  table: MailedTokenTable,
+  userId: string,
+): Promise<void> {
+  await db
+    .update(table)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(table.userId, userId), isNull(table.usedAt)));
+}
+
+export async function markUserVerified(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ verifiedAt: sql`coalesce(${users.verifiedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/** Changes what a user gave and raises token_version, so tokens issued before stop working. */
+export async function updateUserCredentials(
+  db: Executor,
+  userId: string,
+  changes: { passwordHash: string; name?: string; email?: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+const toCooldownState = (row: typeof loginThrottles.$inferSelect): CooldownState => ({
+  failures: row.failures,
+  lockouts: row.lockouts,
+  lockedUntil: row.lockedUntil?.getTime() ?? null,
+});
+
+export async function readLoginThrottles(db: Executor, keys: string[]): Promise<CooldownState[]> {
+  const rows = await db.select().from(loginThrottles).where(inArray(loginThrottles.key, keys));
+  return rows.map(toCooldownState);
+}
+
+/** Locks the throttle rows of these keys (made when missing) for the rest of the transaction. */
+export async function lockLoginThrottles(
+  db: Executor,
+  keys: string[],
+): Promise<Map<string, CooldownState>> {
+  await db
+    .insert(loginThrottles)
+    .values(keys.map((key) => ({ key })))
+    .onConflictDoNothing();
+  const rows = await db
+    .select()
+    .from(loginThrottles)
+    .where(inArray(loginThrottles.key, keys))
+    .for('update');
+  return new Map(rows.map((row) => [row.key, toCooldownState(row)]));
+}
+
+export async function saveLoginThrottle(
+  db: Executor,
+  key: string,
+  state: CooldownState,
+): Promise<void> {
+  await db
+    .update(loginThrottles)
+    .set({
+      failures: state.failures,
+      lockouts: state.lockouts,
+      lockedUntil: state.lockedUntil === null ? null : new Date(state.lockedUntil),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(loginThrottles.key, key));
+}
+
+export async function clearLoginThrottles(db: Executor, keys: string[]): Promise<void> {
+  await db.delete(loginThrottles).where(inArray(loginThrottles.key, keys));
+}
+
+/**
+ * Takes the right to send one mail of a kind for a key, at most once per interval: answers false
+ * when one was sent more recently. One statement, so two processes cannot both take it.
+ */
+export async function claimMailThrottle(
+  db: Executor,
+  key: string,
+  intervalMs: number,
+): Promise<boolean> {
+  const rows = await db
+    .insert(mailThrottles)
+    .values({ key, lastSentAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: mailThrottles.key,
+      set: { lastSentAt: sql`now()` },
+      setWhere: sql`${mailThrottles.lastSentAt} <= now() - ${intervalMs} * interval '1 millisecond'`,
+    })
+    .returning({ key: mailThrottles.key });
+  return rows.length > 0;
+}

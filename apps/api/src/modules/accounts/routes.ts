@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ACCOUNT_MESSAGES,
+  emailOnlyRequestSchema,
+  loginRequestSchema,
+  profileUpdateRequestSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  type MessageResponse,
+} from '@shop/shared/accounts';
+import { AppError } from '../../errors';
+import { isUuid } from '../../lib/uuid';
+import type { ActionLimit, ActionLimiter } from '../rate-limits/service';
+import type { Authenticator } from './authenticator';
+import {
+  logIn,
+  profileOf,
+  register,
+  requestPasswordReset,
+  requestVerificationMail,
+  resetPassword,
+  updateProfile,
+  verifyEmail,
+  type AccountsContext,
+} from './service';
+
+const HOUR_MS = 60 * 60_000;
+/** Calls that send mail, limited per client address (the per-address mail throttles come on top). */
+export const ACCOUNT_ACTION_LIMITS = {
+  register: { action: 'register', max: 10, windowMs: HOUR_MS },
+  mailRequest: { action: 'account-mail', max: 10, windowMs: HOUR_MS },
+} satisfies Record<string, ActionLimit>;
+
+/** The spec's client sends path values with a literal leading colon (/verify/:{userId}/…). */
+const withoutColon = (value: string) => value.replace(/^:/, '');
+const pathValue = z.string().max(200).transform(withoutColon);
+const message = (text: string): MessageResponse => ({ message: text });
+
+export const accountRoutes: FastifyPluginAsyncZod<{
+  ctx: AccountsContext;
+  auth: Authenticator;
+  limit: ActionLimiter;
+}> = async (app, { ctx, auth, limit }) => {
+  app.post('/api/users', { schema: { body: registerRequestSchema } }, async (request, reply) => {
+    await limit(ACCOUNT_ACTION_LIMITS.register, request.ip);
+    await register(ctx, request.body);
+    return reply.code(201).send(message(ACCOUNT_MESSAGES.registered));
+  });
+
+  app.post('/api/users/login', { schema: { body: loginRequestSchema } }, async (request) =>
+    logIn(ctx, request.body, request.ip),
+  );
+
+  app.get(
+    '/api/users/verify/:userId/:uniqueString',
+    { schema: { params: z.object({ userId: pathValue, uniqueString: pathValue }) } },
+    async (request) => {
+      const { userId, uniqueString } = request.params;
+      if (!isUuid(userId)) throw new AppError('invalid', ACCOUNT_MESSAGES.badVerificationLink);
+      await verifyEmail(ctx, userId, uniqueString);
+      return message(ACCOUNT_MESSAGES.verified);
+    },
+  );
+
+  app.post(
+    '/api/users/resend-verification',
+    { schema: { body: emailOnlyRequestSchema } },
+    async (request) => {
+      await limit(ACCOUNT_ACTION_LIMITS.mailRequest, request.ip);
+      await requestVerificationMail(ctx, request.body.email);
+      return message(ACCOUNT_MESSAGES.verificationResent);
+    },
+  );
+
+  app.post(
+    '/api/users/forgot-password',
+    { schema: { body: emailOnlyRequestSchema } },
+    async (request) => {
+      await limit(ACCOUNT_ACTION_LIMITS.mailRequest, request.ip);
+      await requestPasswordReset(ctx, request.body.email);
+      return message(ACCOUNT_MESSAGES.resetRequested);
+    },
+  );
+
+  app.post(
+    '/api/users/reset-password/:token',
+    { schema: { params: z.object({ token: pathValue }), body: resetPasswordRequestSchema } },
+    async (request) => {
+      await resetPassword(ctx, request.params.token, request.body.password);
+      return message(ACCOUNT_MESSAGES.passwordReset);
+    },
+  );
+
+  app.get('/api/users/profile', async (request) => profileOf(await auth.requireUser(request)));
+
+  app.put('/api/users/profile', { schema: { body: profileUpdateRequestSchema } }, async (request) =>
+    updateProfile(ctx, await auth.requireUser(request), request.body),
+  );
+};

@@ -1,0 +1,34 @@
+import type { Database } from '../../db/client';
+import { TtlCache } from '../../lib/ttl-cache';
+import { getProduct, listProducts, type ListingRequest } from './service';
+
+/** How many distinct listings and products the cache keeps (bounded memory: ~15 KB each). */
+const MAX_CACHED_RESPONSES = 1000;
+
+/**
+ * The catalog as the storefront reads it, serialized once and kept for `ttlMs` (see
+ * docs/decisions/004-catalog-micro-cache.md). Stock shown here may be that old; checkout never
+ * reads it, it holds stock in the database.
+ */
+export function createCatalogReader(db: Database, ttlMs: number) {
+  const cache = new TtlCache<string>(ttlMs, MAX_CACHED_RESPONSES);
+  return {
+    listingJson(request: ListingRequest): Promise<string> {
+      const key = JSON.stringify([
+        'list',
+        request.keyword?.toLowerCase() ?? '',
+        [...(request.categories ?? [])].sort(),
+        request.page,
+      ]);
+      return cache.get(key, async () => JSON.stringify(await listProducts(db, request)));
+    },
+    productJson(id: string): Promise<string> {
+      return cache.get(`product:${id}`, async () => JSON.stringify(await getProduct(db, id)));
+    },
+    /** After this process changes stock or reviews, its next answers are fresh. */
+    invalidate(): void {
+      cache.clear();
+    },
+  };
+}
+export type CatalogReader = ReturnType<typeof createCatalogReader>;

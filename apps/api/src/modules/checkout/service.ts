@@ -1,0 +1,166 @@
+import type { LineOption, LineSize, Variant } from '@shop/shared/catalog';
+import { PAYMENT_METHOD, type OrderItemRequest, type ShippingAddress } from '@shop/shared/orders';
+import { priceOrder } from '@shop/shared/pricing';
+import { variantFor } from '@shop/shared/stock';
+import { AppError } from '../../errors';
+import { isUuid } from '../../lib/uuid';
+import type { PaymentProvider } from '../payments/provider';
+import {
+  availableStock,
+  findProductsForPricing,
+  holdStock,
+  insertOrder,
+  setPaymentSession,
+  type ProductForPricing,
+} from '../orders/repository';
+import { closeUnpaidOrder, type OrdersContext } from '../orders/service';
+
+/** The provider's session lasts 30 minutes; the hold a little longer, so a payment never lands after it. */
+export const CHECKOUT_SESSION_MS = 30 * 60_000;
+export const HOLD_MS = CHECKOUT_SESSION_MS + 5 * 60_000;
+
+export interface CheckoutContext extends OrdersContext {
+  provider: PaymentProvider;
+}
+
+export interface CheckoutRequest {
+  items: OrderItemRequest[];
+  shippingAddress: ShippingAddress;
+  customer: { userId: string | null; name: string; email: string };
+}
+
+interface PricedLine {
+  product: ProductForPricing;
+  size: LineSize;
+  option: LineOption;
+  variant: Variant;
+  qty: number;
+}
+
+const describeVariant = (size: LineSize, option: LineOption) =>
+  size !== 'NA' ? ` (size ${size})` : option !== 'NA' ? ` (option ${option})` : '';
+
+/** Checks each line against what the product really offers; the same variant twice becomes one line. */
+async function priceLines(ctx: CheckoutContext, items: OrderItemRequest[]): Promise<PricedLine[]> {
+  const unknown = items.find((item) => !isUuid(item.product));
+  if (unknown) throw new AppError('invalid', `Unknown product: ${unknown.product}`);
+  const products = new Map(
+    (await findProductsForPricing(ctx.db, [...new Set(items.map((item) => item.product))])).map(
+      (p) => [p.id, p],
+    ),
+  );
+  const lines = new Map<string, PricedLine>();
+  for (const item of items) {
+    const product = products.get(item.product);
+    if (!product) throw new AppError('invalid', `Unknown product: ${item.product}`);
+    const wantsSize = item.size !== 'NA';
+    const wantsOption = item.option !== 'NA';
+    if (wantsSize !== product.hasSize || wantsOption !== product.hasAandB) {
+      const needs = product.hasSize
+        ? 'a size'
+        : product.hasAandB
+          ? 'an option (A or B)'
+          : 'no size or option';
+      throw new AppError('invalid', `${product.name} takes ${needs}`);
+    }
+    const variant = variantFor(item.size, item.option);
+    const key = `${product.id}:${variant}`;
+    const line = lines.get(key);
+    if (line) line.qty += item.qty;
+    else lines.set(key, { product, size: item.size, option: item.option, variant, qty: item.qty });
+  }
+  return [...lines.values()];
+}
+
+/**
+ * Creates the order and holds its stock in one transaction (nothing is held unless everything is),
+ * then opens the provider's hosted checkout and answers its url.
+ */
+export async function startCheckout(
+  ctx: CheckoutContext,
+  request: CheckoutRequest,
+): Promise<{ url: string }> {
+  const lines = await priceLines(ctx, request.items);
+  const totals = priceOrder(
+    lines.map((line) => ({ unitPriceCents: line.product.priceCents, qty: line.qty })),
+  );
+  // Always in the same order, so two checkouts never wait on each other's rows in a cycle.
+  const holdOrder = [...lines].sort((a, b) =>
+    `${a.product.id}:${a.variant}`.localeCompare(`${b.product.id}:${b.variant}`),
+  );
+
+  const order = await ctx.db.transaction(async (tx) => {
+    const created = await insertOrder(
+      tx,
+      {
+        userId: request.customer.userId,
+        customerName: request.customer.name,
+        email: request.customer.email,
+        shippingAddress: request.shippingAddress,
+        paymentMethod: PAYMENT_METHOD,
+        ...totals,
+        paymentProvider: ctx.provider.name,
+        holdExpiresAt: new Date(Date.now() + HOLD_MS),
+      },
+      lines.map((line) => ({
+        productId: line.product.id,
+        variant: line.variant,
+        name: line.product.name,
+        image:
+          (line.option === 'B'
+            ? line.product.imagesOptionB[0]
+            : line.option === 'A'
+              ? line.product.imagesOptionA[0]
+              : undefined) ?? line.product.image,
+        size: line.size,
+        option: line.option,
+        qty: line.qty,
+        unitPriceCents: line.product.priceCents,
+      })),
+    );
+    for (const line of holdOrder) {
+      if (!(await holdStock(tx, line.product.id, line.variant, line.qty))) {
+        const left = await availableStock(tx, line.product.id, line.variant);
+        const name = `${line.product.name}${describeVariant(line.size, line.option)}`;
+        throw new AppError(
+          'conflict',
+          left > 0
+            ? `Sorry, only ${left} left of ${name}. Please lower the quantity.`
+            : `Sorry, ${name} is sold out.`,
+        );
+      }
+    }
+    return created;
+  });
+  ctx.onStockChanged();
+
+  try {
+    const session = await ctx.provider.createCheckoutSession({
+      orderId: order.id,
+      customerEmail: order.email,
+      lines: lines.map((line) => ({
+        name: `${line.product.name}${describeVariant(line.size, line.option)}`,
+        qty: line.qty,
+        unitPriceCents: line.product.priceCents,
+      })),
+      shippingCents: totals.shippingCents,
+      taxCents: totals.taxCents,
+      totalCents: totals.totalCents,
+      successUrl: `${ctx.appUrl}/successfulorder?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${ctx.appUrl}/cart?checkout=cancelled`,
+      expiresAt: new Date(Date.now() + CHECKOUT_SESSION_MS),
+    });
+    await setPaymentSession(ctx.db, order.id, session.id);
+    return { url: session.url };
+  } catch (error) {
+    // No checkout to pay: give the stock back at once rather than at the hold's end.
+    await ctx.db.transaction((tx) => closeUnpaidOrder(tx, order.id, 'cancelled'));
+    ctx.onStockChanged();
+    throw new AppError(
+      'unavailable',
+      'The payment provider did not answer. Nothing was charged; please try again.',
+      {},
+      error,
+    );
+  }
+}

@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const register = (app: TestApp['app'], email: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/users',
+    payload: { name: 'Dev Eloper', email, password: 'Outbox-Check1!' },
+  });
+
+describe('the dev outbox', () => {
+  it('keeps mail in the database without SMTP and lists it newest first', async () => {
+    t = await createTestApp({ APP_URL: 'http://localhost:3000' });
+    expect((await register(t.app, 'first@example.com')).statusCode).toBe(201);
+    expect((await register(t.app, 'second@example.com')).statusCode).toBe(201);
+    const outbox = (await t.app.inject('/api/dev/outbox')).json();
+    expect(outbox.map((mail: { to: string }) => mail.to)).toEqual([
+      'second@example.com',
+      'first@example.com',
+    ]);
+    expect(outbox[0]).toMatchObject({ subject: 'Verify your email for Sadu Sands' });
+    expect(outbox[0].text).toMatch(/http:\/\/localhost:3000\/verify\/[0-9a-f-]{36}\/\S+/);
+    expect(outbox[0].html).toContain('Verify my email');
+    expect(Date.parse(outbox[0].createdAt)).not.toBeNaN();
+  });
+
+  it('does not exist in production', async () => {
+    t = await createTestApp({ NODE_ENV: 'production', ALLOW_TEST_CHECKOUT: 'true' });
+    const response = await t.app.inject('/api/dev/outbox');
+    expect(response.statusCode).toBe(404);
+  });
+});

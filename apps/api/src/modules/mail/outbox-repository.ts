@@ -1,0 +1,75 @@
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** Called inside the transaction of the change that causes the mail, so neither happens alone. */
+export async function enqueueMail(db: Executor, mail: OutgoingMail): Promise<void> {
+  await db.insert(mailOutbox).values({
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+  });
+}
+
+/**
+ * Takes up to `limit` due mails and leases them for `leaseMs`: other workers skip them meanwhile,
+ * and a worker that dies mid-send leaves them to be retried when the lease runs out.
+ */
+export async function claimDueMail(
+  db: Database,
+  limit: number,
+  leaseMs: number,
+): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+export async function markMailSent(db: Database, id: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** Schedules another attempt, or gives up (`retryInMs` null) and keeps the error for the operator. */
+export async function markMailFailed(
+  db: Database,
+  id: string,
+  error: string,
+  retryInMs: number | null,
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set(
+      retryInMs === null
+        ? { status: 'failed', lastError: error }
+        : { lastError: error, nextAttemptAt: sql`now() + ${retryInMs} * interval '1 millisecond'` },
+    )
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function listOutboxNewestFirst(db: Database, limit: number): Promise<OutboxRow[]> {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  checkoutSessionRequestSchema,
+  guestCheckoutSessionRequestSchema,
+  type CheckoutSessionResponse,
+} from '@shop/shared/orders';
+import type { Authenticator } from '../accounts/authenticator';
+import { startCheckout, type CheckoutContext } from '../checkout/service';
+import type { ActionLimiter } from '../rate-limits/service';
+import { getOrder, listMyOrders } from './service';
+
+/** Checkouts open a provider session each and hold stock: bounded per client address. */
+const CHECKOUT_LIMIT = { action: 'checkout', max: 30, windowMs: 60 * 60_000 };
+
+export const orderRoutes: FastifyPluginAsyncZod<{
+  ctx: CheckoutContext;
+  auth: Authenticator;
+  limit: ActionLimiter;
+}> = async (app, { ctx, auth, limit }) => {
+  app.post(
+    '/api/orders/create-checkout-session',
+    { schema: { body: checkoutSessionRequestSchema } },
+    async (request): Promise<CheckoutSessionResponse> => {
+      const user = await auth.requireUser(request);
+      await limit(CHECKOUT_LIMIT, request.ip);
+      return startCheckout(ctx, {
+        items: request.body.orderItems,
+        shippingAddress: request.body.shippingAddress,
+        customer: { userId: user.id, name: user.name, email: user.email },
+      });
+    },
+  );
+
+  app.post(
+    '/api/orders/guest-checkout-session',
+    { schema: { body: guestCheckoutSessionRequestSchema } },
+    async (request): Promise<CheckoutSessionResponse> => {
+      // A signed-in shopper who takes the guest form still gets the order in their account.
+      const user = await auth.optionalUser(request).catch(() => undefined);
+      await limit(CHECKOUT_LIMIT, request.ip);
+      return startCheckout(ctx, {
+        items: request.body.orderItems,
+        shippingAddress: request.body.shippingAddress,
+        customer: {
+          userId: user?.id ?? null,
+          name: user?.name ?? 'Guest',
+          email: request.body.email,
+        },
+      });
+    },
+  );
+
+  app.get('/api/orders', async (request) => listMyOrders(ctx, await auth.requireUser(request)));
+
+  app.get(
+    '/api/orders/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(100) }),
+        querystring: z.object({ token: z.string().max(200).optional() }),
+      },
+    },
+    async (request) => {
+      const { token } = request.query;
+      // A guest's signed link needs no sign-in; otherwise the bearer must own the order.
+      const user = token
+        ? await auth.optionalUser(request).catch(() => undefined)
+        : await auth.requireUser(request);
+      return getOrder(ctx, request.params.id, { user, token });
+    },
+  );
+};

@@ -1,0 +1,122 @@
+import { ORDER_MESSAGES, PAYMENT_METHOD, type Order } from '@shop/shared/orders';
+import type { LineOption, LineSize } from '@shop/shared/catalog';
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../errors';
+import { isUuid } from '../../lib/uuid';
+import { enqueueMail } from '../mail/outbox-repository';
+import type { UserRow } from '../accounts/repository';
+import { isOrderAccessToken, orderAccessToken } from './order-access';
+import { orderConfirmationMail } from './order-mails';
+import {
+  findLapsedHolds,
+  findOrderWithItems,
+  listOrdersOfUser,
+  releaseStock,
+  transitionOrder,
+  type OrderWithItems,
+} from './repository';
+
+export interface OrdersContext {
+  db: Database;
+  /** Signs guests' order links. */
+  secret: Uint8Array;
+  appUrl: string;
+  supportEmail: string;
+  wakeMail(): void;
+  /** Stock changed: catalog answers of this process should be fresh. */
+  onStockChanged(): void;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toOrderResponse(order: OrderWithItems): Order {
+  return {
+    _id: order.id,
+    orderItems: order.items.map((item) => ({
+      product: item.productId,
+      name: item.name,
+      image: item.image,
+      size: item.size as LineSize,
+      option: item.option as LineOption,
+      qty: item.qty,
+      price: item.unitPriceCents / 100,
+    })),
+    shippingAddress: order.shippingAddress,
+    paymentMethod: order.paymentMethod || PAYMENT_METHOD,
+    itemsPrice: order.itemsCents / 100,
+    shippingPrice: order.shippingCents / 100,
+    taxPrice: order.taxCents / 100,
+    totalPrice: order.totalCents / 100,
+    status: order.status,
+    isPaid: order.status === 'paid' || order.status === 'delivered',
+    paidAt: iso(order.paidAt),
+    isDelivered: order.status === 'delivered',
+    deliveredAt: iso(order.deliveredAt),
+    user: { name: order.customerName, email: order.email },
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+/** The link in the order mail: works without signing in, for guests and customers alike. */
+export function orderLink(ctx: Pick<OrdersContext, 'appUrl' | 'secret'>, orderId: string): string {
+  return `${ctx.appUrl}/order/${orderId}?token=${orderAccessToken(ctx.secret, orderId)}`;
+}
+
+/** An order for its owner, or for whoever holds its signed link; 404 for anyone else. */
+export async function getOrder(
+  ctx: OrdersContext,
+  orderId: string,
+  viewer: { user?: UserRow | undefined; token?: string | undefined },
+): Promise<Order> {
+  const notFound = new AppError('not_found', ORDER_MESSAGES.notFound);
+  if (!isUuid(orderId)) throw notFound;
+  const order = await findOrderWithItems(ctx.db, orderId);
+  if (!order) throw notFound;
+  const byLink =
+    viewer.token !== undefined && isOrderAccessToken(ctx.secret, orderId, viewer.token);
+  const byOwner = viewer.user !== undefined && order.userId === viewer.user.id;
+  if (!byLink && !byOwner) throw notFound;
+  return toOrderResponse(order);
+}
+
+export async function listMyOrders(ctx: OrdersContext, user: UserRow): Promise<Order[]> {
+  return (await listOrdersOfUser(ctx.db, user.id)).map(toOrderResponse);
+}
+
+/** Pays an unpaid order once: the hold becomes a sale and the order mail is queued, in the caller's transaction. */
+export async function markOrderPaid(
+  ctx: OrdersContext,
+  tx: Executor,
+  orderId: string,
+): Promise<boolean> {
+  const paid = await transitionOrder(tx, orderId, ['pending_payment'], 'paid');
+  if (!paid) return false;
+  const order = await findOrderWithItems(tx, orderId);
+  if (order)
+    await enqueueMail(tx, orderConfirmationMail(order, orderLink(ctx, orderId), ctx.supportEmail));
+  return true;
+}
+
+/** Closes an unpaid order once and gives its held stock back, in the caller's transaction. */
+export async function closeUnpaidOrder(
+  tx: Executor,
+  orderId: string,
+  outcome: 'expired' | 'cancelled',
+): Promise<boolean> {
+  const closed = await transitionOrder(tx, orderId, ['pending_payment'], outcome);
+  if (!closed) return false;
+  const order = await findOrderWithItems(tx, orderId);
+  for (const item of order?.items ?? [])
+    await releaseStock(tx, item.productId, item.variant, item.qty);
+  return true;
+}
+
+/** The sweeper: gives back the stock of unpaid orders whose hold ran out (in case no event ever came). */
+export async function expireLapsedHolds(ctx: OrdersContext): Promise<number> {
+  let expired = 0;
+  for (const orderId of await findLapsedHolds(ctx.db, 100)) {
+    if (await ctx.db.transaction((tx) => closeUnpaidOrder(tx, orderId, 'expired'))) expired += 1;
+  }
+  if (expired) ctx.onStockChanged();
+  return expired;
+}

@@ -1,0 +1,36 @@
+/** What a hosted checkout needs to show and charge: prices come from the database, never the client. */
+export interface CheckoutSessionInput {
+  orderId: string;
+  customerEmail: string;
+  lines: { name: string; qty: number; unitPriceCents: number }[];
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+/** A provider's event, reduced to what the shop acts on. */
+export interface PaymentEvent {
+  id: string;
+  /** paid: the money is ours; closed: the session ended unpaid (expired or cancelled). */
+  kind: 'paid' | 'closed' | 'ignored';
+  type: string;
+  orderId?: string | undefined;
+  sessionId?: string | undefined;
+}
+
+export class InvalidWebhookError extends Error {
+  override name = 'InvalidWebhookError';
+}
+
+export interface PaymentProvider {
+  name: 'stripe' | 'test-checkout';
+  createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }>;
+  /** Checks the signature over the raw body first; throws InvalidWebhookError when it does not hold. */
+  readWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): PaymentEvent;
+}

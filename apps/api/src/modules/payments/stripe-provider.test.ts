@@ -1,0 +1,206 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema';
+import { SAMPLE_ADDRESS as ADDRESS, addProduct, productIdBySlug } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createStripeProvider } from './stripe-provider';
+
+const SECRET_KEY = 'sk_test_local_standin';
+const WEBHOOK_SECRET = 'whsec_local_standin_secret';
+const APP_URL = 'http://shop.test';
+
+/** A local HTTP server standing in for Stripe's API: records what the SDK sends, answers like Stripe. */
+const calls: {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  form: URLSearchParams;
+}[] = [];
+let stripeApi: Server;
+let t: TestApp;
+let productId: string;
+
+beforeAll(async () => {
+  stripeApi = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      calls.push({
+        method: request.method ?? '',
+        path: request.url ?? '',
+        headers: request.headers,
+        form: new URLSearchParams(body),
+      });
+      const id = `cs_test_${calls.length}`;
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'request-id': `req_${calls.length}`,
+      });
+      response.end(
+        JSON.stringify({
+          id,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.com/c/pay/${id}`,
+          payment_status: 'unpaid',
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
+  const { port } = stripeApi.address() as AddressInfo;
+  const provider = createStripeProvider({
+    secretKey: SECRET_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+    api: { host: '127.0.0.1', port, protocol: 'http' },
+  });
+  t = await createTestApp({ APP_URL }, { paymentProvider: provider });
+  await addProduct(t.database.db, {
+    slug: 'stripe-tee',
+    name: 'Stripe Tee',
+    priceCents: 2999,
+    hasSize: true,
+    stock: { 'S/M': 3, L: 3, XL: 3 },
+  });
+  productId = await productIdBySlug(t.database.db, 'stripe-tee');
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => stripeApi.close(resolve));
+});
+
+const stripe = new Stripe(SECRET_KEY);
+function signedWebhook(event: object) {
+  const payload = JSON.stringify(event);
+  const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': header },
+  });
+}
+const sessionEvent = (id: string, type: string, session: object) => ({
+  id,
+  object: 'event',
+  type,
+  api_version: '2025-01-01',
+  created: Math.floor(Date.now() / 1000),
+  data: { object: { object: 'checkout.session', ...session } },
+});
+
+describe('Stripe Checkout through the official SDK', () => {
+  it('opens a session with the database prices, the order as metadata and idempotency key, 30 minutes, and the return urls', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/guest-checkout-session',
+      payload: {
+        orderItems: [{ product: productId, qty: 2, size: 'L', price: 0.01 }],
+        shippingAddress: ADDRESS,
+        email: 'stripe@example.com',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
+
+    const [order] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.paymentSessionId, 'cs_test_1'));
+    expect(order).toBeDefined();
+    const call = calls[0];
+    expect(call?.method).toBe('POST');
+    expect(call?.path).toBe('/v1/checkout/sessions');
+    expect(call?.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(call?.headers['idempotency-key']).toBe(`checkout-session-${order?.id}`);
+    const form = call?.form ?? new URLSearchParams();
+    expect(Object.fromEntries(form)).toMatchObject({
+      mode: 'payment',
+      client_reference_id: order?.id,
+      customer_email: 'stripe@example.com',
+      'metadata[orderId]': order?.id,
+      'line_items[0][quantity]': '2',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '2999',
+      'line_items[0][price_data][product_data][name]': 'Stripe Tee (size L)',
+      'line_items[1][price_data][product_data][name]': 'Sales tax (7%)',
+      'line_items[1][price_data][unit_amount]': '420',
+      success_url: `${APP_URL}/successfulorder?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${APP_URL}/cart?checkout=cancelled`,
+    });
+    // Free shipping from $50: no shipping line.
+    expect([...form.values()]).not.toContain('Shipping');
+    const minutes = (Number(form.get('expires_at')) * 1000 - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(29);
+    expect(minutes).toBeLessThanOrEqual(30);
+  });
+
+  it('takes a payment from a webhook signed the Stripe way, once, and refuses a bad signature', async () => {
+    const [order] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.paymentSessionId, 'cs_test_1'));
+    const completed = sessionEvent('evt_paid_1', 'checkout.session.completed', {
+      id: 'cs_test_1',
+      payment_status: 'paid',
+      client_reference_id: order?.id,
+      metadata: { orderId: order?.id },
+    });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      payload: JSON.stringify(completed),
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=deadbeef' },
+    });
+    expect(forged.statusCode).toBe(400);
+
+    expect((await signedWebhook(completed)).json()).toEqual({ received: true, outcome: 'paid' });
+    expect((await signedWebhook(completed)).json()).toEqual({
+      received: true,
+      outcome: 'duplicate',
+    });
+    const [paid] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, order?.id ?? ''));
+    expect(paid?.status).toBe('paid');
+  });
+
+  it('waits for a delayed payment method, and releases the stock when the session expires', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/guest-checkout-session',
+      payload: {
+        orderItems: [{ product: productId, qty: 1, size: 'XL' }],
+        shippingAddress: ADDRESS,
+        email: 'slow@example.com',
+      },
+    });
+    const sessionId = new URL(response.json().url).pathname.split('/').pop() ?? '';
+    const [order] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.paymentSessionId, sessionId));
+    const unpaid = sessionEvent('evt_unpaid', 'checkout.session.completed', {
+      id: sessionId,
+      payment_status: 'unpaid',
+      metadata: { orderId: order?.id },
+    });
+    expect((await signedWebhook(unpaid)).json().outcome).toBe('ignored');
+    const expired = sessionEvent('evt_expired', 'checkout.session.expired', {
+      id: sessionId,
+      metadata: { orderId: order?.id },
+    });
+    expect((await signedWebhook(expired)).json().outcome).toBe('closed');
+    const [closed] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, order?.id ?? ''));
+    expect(closed?.status).toBe('expired');
+    expect(
+      (await signedWebhook(sessionEvent('evt_other', 'customer.created', {}))).json().outcome,
+    ).toBe('ignored');
+  });
+});

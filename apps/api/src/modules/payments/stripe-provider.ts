@@ -1,0 +1,99 @@
+import Stripe from 'stripe';
+import {
+  InvalidWebhookError,
+  type CheckoutSessionInput,
+  type PaymentEvent,
+  type PaymentProvider,
+} from './provider';
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where the SDK sends its calls; tests point it at a local stand-in for Stripe's API. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+export function createStripeProvider(options: StripeOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...options.api,
+  });
+
+  return {
+    name: 'stripe',
+    async createCheckoutSession(input: CheckoutSessionInput) {
+      const charge = (name: string, cents: number, qty = 1) => ({
+        quantity: qty,
+        price_data: { currency: 'usd', unit_amount: cents, product_data: { name } },
+      });
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: input.orderId,
+          customer_email: input.customerEmail,
+          metadata: { orderId: input.orderId },
+          payment_intent_data: { metadata: { orderId: input.orderId } },
+          line_items: [
+            ...input.lines.map((line) => charge(line.name, line.unitPriceCents, line.qty)),
+            ...(input.shippingCents > 0 ? [charge('Shipping', input.shippingCents)] : []),
+            ...(input.taxCents > 0 ? [charge('Sales tax (7%)', input.taxCents)] : []),
+          ],
+          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        // A retried request for the same order gets the same session, never a second one.
+        { idempotencyKey: `checkout-session-${input.orderId}` },
+      );
+      if (!session.url) throw new Error(`Stripe answered session ${session.id} without a url`);
+      return { id: session.id, url: session.url };
+    },
+
+    readWebhook(rawBody, headers) {
+      const signature = headers['stripe-signature'];
+      if (typeof signature !== 'string')
+        throw new InvalidWebhookError('missing Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch (error) {
+        throw new InvalidWebhookError(error instanceof Error ? error.message : 'bad signature');
+      }
+      return toPaymentEvent(event);
+    },
+  };
+}
+
+function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  const base = { id: event.id, type: event.type };
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      // A delayed payment method completes the session unpaid; its success comes as its own event.
+      const kind =
+        session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
+          ? 'paid'
+          : 'ignored';
+      return {
+        ...base,
+        kind,
+        orderId: session.metadata?.orderId ?? session.client_reference_id ?? undefined,
+        sessionId: session.id,
+      };
+    }
+    case 'checkout.session.expired':
+    case 'checkout.session.async_payment_failed': {
+      const session = event.data.object;
+      return {
+        ...base,
+        kind: 'closed',
+        orderId: session.metadata?.orderId ?? session.client_reference_id ?? undefined,
+        sessionId: session.id,
+      };
+    }
+    default:
+      return { ...base, kind: 'ignored' };
+  }
+}

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../errors';
+import type { OrdersContext } from '../orders/service';
+import { InvalidWebhookError, type PaymentProvider } from './provider';
+import { handlePaymentEvent } from './service';
+
+/** POST /api/payments/webhook: the raw body is kept, since the signature is over its exact bytes. */
+export const webhookRoutes: FastifyPluginAsync<{
+  ctx: OrdersContext;
+  provider: PaymentProvider;
+}> = async (app, { ctx, provider }) => {
+  // Only in this plugin's scope: every content type arrives as the exact bytes that were signed.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: 512 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post('/api/payments/webhook', { config: { rateLimit: false } }, async (request) => {
+    const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    let event;
+    try {
+      event = provider.readWebhook(rawBody, request.headers);
+    } catch (error) {
+      if (error instanceof InvalidWebhookError) {
+        request.log.warn({ reason: error.message }, 'refused a payment webhook');
+        throw new AppError('invalid', 'Invalid webhook signature');
+      }
+      throw error;
+    }
+    const outcome = await handlePaymentEvent(ctx, provider, event, request.log);
+    return { received: true, outcome };
+  });
+};

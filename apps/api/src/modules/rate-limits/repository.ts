@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { rateLimitCounters } from '../../db/schema';
+
+/** Counts one action in the key's current fixed window (a new window once the old one is over). */
+export async function countAction(
+  db: Executor,
+  key: string,
+  windowMs: number,
+): Promise<{ count: number; windowStart: Date }> {
+  const expired = sql`${rateLimitCounters.windowStart} <= now() - ${windowMs} * interval '1 millisecond'`;
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ key, windowStart: sql`now()`, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
+        windowStart: sql`case when ${expired} then now() else ${rateLimitCounters.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart });
+  if (!row) throw new Error('rate limit counter was not written');
+  return row;
+}

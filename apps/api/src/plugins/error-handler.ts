@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@shop/shared/catalog';
+import { AppError } from '../errors';
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+function describeIssuePath(instancePath: string, context: string): string {
+  const field = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return field ? field : context;
+}
+
+/** One mapping from failures to `{ message }` answers; a 5xx never shows internals. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ message: error.message } satisfies ErrorBody);
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        path: describeIssuePath(issue.instancePath, error.validationContext ?? 'request'),
+        message: issue.message ?? 'is invalid',
+      }));
+      const first = errors[0];
+      // Our schemas carry messages written for people (the spec's, word for word); zod's own
+      // defaults ('Invalid input: …') need the field's name to make sense.
+      const message = !first
+        ? 'Invalid request'
+        : first.message.startsWith('Invalid input') || first.message.startsWith('Too ')
+          ? `${first.path}: ${first.message}`
+          : first.message;
+      return reply.code(400).send({ message, errors } satisfies ErrorBody);
+    }
+
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type, body too large, rate limit) are safe to show.
+      return reply.code(status).send({ message: error.message } satisfies ErrorBody);
+    }
+
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: INTERNAL_MESSAGE } satisfies ErrorBody);
+  });
+}

@@ -1,0 +1,55 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Env } from '../env';
+
+/** Strict CSP: everything from our own origin, no inline script or style, never framed (the terms forbid iframes). */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+/** The wallet provider's script, its calls and its payment window: allowed only when it is configured. */
+function walletDirectives(origin: string) {
+  return {
+    scriptSrc: ["'self'", origin],
+    connectSrc: ["'self'", origin],
+    frameSrc: [origin],
+    imgSrc: ["'self'", 'data:', origin],
+  };
+}
+
+export async function registerSecurity(app: FastifyInstance, env: Env) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...CONTENT_SECURITY_POLICY,
+        ...(env.PAYPAL_CLIENT_ID ? walletDirectives(env.PAYPAL_SCRIPT_ORIGIN) : {}),
+        // Only over https: a plain-http localhost must not be told to upgrade.
+        upgradeInsecureRequests: env.APP_URL?.startsWith('https:') ? [] : null,
+      },
+    },
+    strictTransportSecurity:
+      env.NODE_ENV === 'production' && env.APP_URL?.startsWith('https:') ? undefined : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    max: env.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+}

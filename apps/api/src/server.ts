@@ -1,0 +1,63 @@
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { InvalidEnvError, appUrl, loadEnv, type Env } from './env';
+import { seedSampleCatalogIfEmpty } from './modules/catalog/seed';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readEnvOrExit(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (error instanceof InvalidEnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const env = readEnvOrExit();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await database.migrate();
+  const app = await buildApp({ env, database });
+
+  if (env.SEED_SAMPLE_CATALOG) {
+    const added = await seedSampleCatalogIfEmpty(database.db);
+    if (added) app.log.info({ products: added }, 'loaded the sample catalog into the empty shop');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const forceExit = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    forceExit.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(
+    {
+      url: appUrl(env),
+      database: database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL',
+      mail: env.SMTP_URL ? 'SMTP' : 'dev outbox',
+      payments: env.STRIPE_SECRET_KEY ? 'Stripe' : 'test checkout',
+    },
+    `shop ready on ${appUrl(env)}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('The shop could not start:', error);
+  process.exit(1);
+});

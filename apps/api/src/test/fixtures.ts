@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import type { Category } from '@shop/shared/catalog';
+import type { Database } from '../db/client';
+import type { FastifyInstance } from 'fastify';
+import { products, users } from '../db/schema';
+import { hashPassword } from '../modules/accounts/passwords';
+import { insertProduct, type NewProduct } from '../modules/catalog/repository';
+import { deriveKey } from '../lib/keys';
+import {
+  createTestCheckoutProvider,
+  TEST_CHECKOUT_SIGNATURE_HEADER,
+} from '../modules/payments/test-checkout-provider';
+
+let counter = 0;
+
+/** A product for a test, plain unless the overrides say otherwise; answers its slug. */
+export async function addProduct(
+  db: Database,
+  overrides: Partial<NewProduct> & { category?: Category } = {},
+): Promise<string> {
+  counter += 1;
+  const slug = overrides.slug ?? `test-product-${counter}`;
+  await insertProduct(db, {
+    slug,
+    name: `Test product ${counter}`,
+    category: 'totes',
+    descriptionHtml: '<p>A test product.</p>',
+    priceCents: 1000,
+    image: '/images/products/test.svg',
+    images: ['/images/products/test.svg'],
+    imagesOptionA: [],
+    imagesOptionB: [],
+    hasSize: false,
+    hasAandB: false,
+    stock: { total: 5 },
+    reviews: [],
+    ...overrides,
+  });
+  return slug;
+}
+
+export async function productIdBySlug(db: Database, slug: string): Promise<string> {
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.slug, slug));
+  if (!row) throw new Error(`no product with slug ${slug}`);
+  return row.id;
+}
+
+/** A verified customer; answers the session token of a login through the API. */
+export async function addVerifiedCustomer(
+  app: FastifyInstance,
+  db: Database,
+  customer: { name: string; email: string; password?: string },
+): Promise<{ id: string; token: string; email: string }> {
+  const password = customer.password ?? 'Fixture-Pass1!';
+  await db.insert(users).values({
+    name: customer.name,
+    email: customer.email,
+    passwordHash: await hashPassword(password),
+    verifiedAt: new Date(),
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/users/login',
+    payload: { email: customer.email, password },
+    remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  const info = login.json();
+  return { id: info._id, token: info.token, email: customer.email };
+}
+
+export const SAMPLE_ADDRESS = {
+  address: '1 Dune Road',
+  city: 'Chicago',
+  state: 'IL',
+  postalCode: '60601',
+  country: 'USA',
+};
+
+/** Signs test-checkout events as the shop with this JWT secret does. */
+export function testCheckoutSigner(jwtSecret: string) {
+  return createTestCheckoutProvider({
+    secret: deriveKey(new TextEncoder().encode(jwtSecret), 'test-checkout'),
+    appUrl: 'http://shop.test',
+  });
+}
+
+/** Posts a signed test-checkout event to the webhook. */
+export function deliverTestEvent(
+  app: FastifyInstance,
+  event: { body: string; signature?: string | undefined },
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    payload: event.body,
+    headers: {
+      'content-type': 'application/json',
+      ...(event.signature ? { [TEST_CHECKOUT_SIGNATURE_HEADER]: event.signature } : {}),
+    },
+  });
+}

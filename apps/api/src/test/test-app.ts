@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { loadEnv, type Env } from '../env';
+import type { PaymentProvider } from '../modules/payments/provider';
+
+/** When set (e.g. postgres://postgres@127.0.0.1:5432/shop_ci), API tests run on that PostgreSQL server. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  env: Env;
+  close(): Promise<void>;
+}
+
+/**
+ * A database of the test file's own: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL, dropped again on close.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (!TEST_DATABASE_URL) {
+    const database = await openDatabase({});
+    await database.migrate();
+    return database;
+  }
+  const serverUrl = new URL(TEST_DATABASE_URL);
+  const name = `${serverUrl.pathname.slice(1) || 'shop_test'}_${randomBytes(4).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`drop database if exists "${name}" with (force)`),
+      );
+    },
+  };
+}
+
+async function withAdminClient<T>(
+  serverUrl: URL,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const adminUrl = new URL(serverUrl);
+  adminUrl.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: adminUrl.toString() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { webDistDir?: string; paymentProvider?: PaymentProvider } = {},
+): Promise<TestApp> {
+  // The catalog cache is off unless a test is about it, so each request sees the fixtures as they are.
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    CATALOG_CACHE_MS: '0',
+    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    MAIL_POLL_MS: '200',
+    // Never the developer's ./data: a test has no files of its own.
+    DATA_DIR: '/nonexistent-test-data-dir',
+    ...envOverrides,
+  });
+  const database = await openTestDatabase();
+  const app = await buildApp({ env, database, ...options });
+  await app.ready();
+  return {
+    app,
+    database,
+    env,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
