@@ -1,0 +1,19 @@
+import { Navigate, Outlet, matchPath, useLocation } from 'react-router';
+import { useAppSelector } from './hooks';
+
+/** The order mail's signed link (/order/:id?token=…) opens the order without a sign-in. */
+function isSignedOrderLink(pathname: string, search: string): boolean {
+  return (
+    matchPath('/order/:id', pathname) !== null && Boolean(new URLSearchParams(search).get('token'))
+  );
+}
+
+/** Sends visitors without stored userInfo to /login?redirect={where they were going}. */
+export function RequireUser() {
+  const userInfo = useAppSelector((state) => state.account.userInfo);
+  const { pathname, search } = useLocation();
+  if (!userInfo && !isSignedOrderLink(pathname, search)) {
+    return <Navigate to={`/login?redirect=${encodeURIComponent(pathname + search)}`} replace />;
+  }
+  return <Outlet />;
+}

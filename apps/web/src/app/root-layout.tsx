@@ -1,0 +1,21 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useCartStockWatch } from '../features/cart/hooks/use-cart-stock-watch';
+import { AppFrame } from './app-frame';
+
+/** The layout of every route: the frame, the cart's stock watch and a bar while a page loads. */
+export function RootLayout() {
+  useCartStockWatch();
+  const navigation = useNavigation();
+  return (
+    <AppFrame>
+      {navigation.state === 'loading' && (
+        <div
+          aria-hidden="true"
+          className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-terracotta-600 motion-reduce:animate-none"
+        />
+      )}
+      <Outlet />
+      <ScrollRestoration />
+    </AppFrame>
+  );
+}

@@ -1,0 +1,34 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { api } from '../lib/api';
+import {
+  accountReducer,
+  loadAccountState,
+  persistAccountState,
+} from '../features/account/account-slice';
+import { cartReducer, loadCartState, persistCartState } from '../features/cart/cart-slice';
+
+/** Builds the store, restoring the cart and the user from localStorage and persisting their changes. */
+export function createStore() {
+  const store = configureStore({
+    reducer: {
+      [api.reducerPath]: api.reducer,
+      cart: cartReducer,
+      account: accountReducer,
+    },
+    preloadedState: { cart: loadCartState(), account: loadAccountState() },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+
+  let { cart, account } = store.getState();
+  store.subscribe(() => {
+    const state = store.getState();
+    if (state.cart !== cart) persistCartState(state.cart);
+    if (state.account !== account) persistAccountState(state.account);
+    ({ cart, account } = state);
+  });
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { userInfoSchema } from '@shop/shared/accounts';
+import { loadAccountState, storedUserInfo } from './account-slice';
+
+const good = {
+  _id: 'u1',
+  name: 'Layla',
+  email: 'layla@example.com',
+  token: 'jwt',
+  createdAt: '2024-01-01T00:00:00.000Z',
+};
+
+describe('the stored userInfo', () => {
+  it.each([
+    good,
+    { ...good, message: 'hello' },
+    { ...good, extra: 'dropped' },
+    { ...good, token: 42 },
+    { ...good, message: 7 },
+    { name: 'Layla' },
+    [good],
+    'userInfo',
+    null,
+  ])('is accepted exactly when userInfoSchema accepts it: %j', (value) => {
+    const schema = userInfoSchema.safeParse(value);
+    expect(storedUserInfo(value)).toEqual(schema.success ? schema.data : null);
+  });
+
+  it('is restored at start-up, and removed when it is broken', () => {
+    localStorage.setItem('userInfo', JSON.stringify(good));
+    expect(loadAccountState()).toEqual({ userInfo: good });
+    localStorage.setItem('userInfo', '{not json');
+    expect(loadAccountState()).toEqual({ userInfo: null });
+    expect(localStorage.getItem('userInfo')).toBeNull();
+  });
+});

@@ -1,0 +1,265 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '@shop/shared/accounts';
+import type { Order } from '@shop/shared/orders';
+import {
+  PASSWORD_EMPTY,
+  PASSWORDS_DO_NOT_MATCH,
+  PROFILE_PASSWORD_TOO_WEAK,
+} from '@shop/shared/password';
+import { renderApp } from '../../../test/render-app';
+import { mockAccountApi, signedInUser } from '../testing/account-server';
+import type { AccountCall } from '../testing/account-server';
+import { clearToastsAfterEach, toastTexts } from '../testing/toasts';
+
+function order(overrides: Partial<Order>): Order {
+  return {
+    _id: '00000000-0000-4000-8000-0000000000a1',
+    orderItems: [],
+    shippingAddress: {
+      address: '1 Dune Rd',
+      city: 'Chicago',
+      state: 'IL',
+      postalCode: '60601',
+      country: 'USA',
+    },
+    paymentMethod: 'Stripe',
+    itemsPrice: 40,
+    shippingPrice: 5,
+    taxPrice: 2.8,
+    totalPrice: 47.8,
+    status: 'paid',
+    isPaid: true,
+    paidAt: '2024-03-02T10:00:00.000Z',
+    isDelivered: false,
+    deliveredAt: null,
+    user: { name: 'Layla', email: 'layla@example.com' },
+    createdAt: '2024-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const paidDelivered = order({
+  _id: '00000000-0000-4000-8000-00000000beef',
+  status: 'delivered',
+  isDelivered: true,
+  deliveredAt: '2024-03-05T10:00:00.000Z',
+  totalPrice: 120,
+});
+const paid = order({ _id: '00000000-0000-4000-8000-00000000cafe' });
+const unpaid = order({
+  _id: '00000000-0000-4000-8000-00000000dead',
+  status: 'pending_payment',
+  isPaid: false,
+  paidAt: null,
+});
+
+const updatedUser = { ...signedInUser, name: 'Layla Q', token: 'jwt-2' };
+
+function profileServer(orders: Order[] | 'broken' = [paidDelivered, paid, unpaid]) {
+  return (call: AccountCall) => {
+    if (call.path === '/api/users/profile' && call.method === 'GET')
+      return {
+        body: {
+          _id: 'u1',
+          name: call.authorization === 'Bearer jwt-2' ? 'Layla Q' : 'Layla',
+          email: 'layla@example.com',
+          isVerified: true,
+          createdAt: signedInUser.createdAt,
+        },
+      };
+    if (call.path === '/api/users/profile' && call.method === 'PUT') return { body: updatedUser };
+    if (call.path === '/api/orders/')
+      return orders === 'broken'
+        ? { status: 500, body: { message: 'The orders are resting' } }
+        : { body: orders };
+    return undefined;
+  };
+}
+
+/** Lets any late navigation happen. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+function signIn() {
+  localStorage.setItem('userInfo', JSON.stringify(signedInUser));
+}
+
+describe('the profile page', () => {
+  clearToastsAfterEach();
+
+  it('shows two tabs, the settings form first, with the user’s details', async () => {
+    signIn();
+    mockAccountApi(profileServer());
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Profile Settings' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('tab', { name: /^Orders List/ })).toHaveAttribute(
+      'aria-selected',
+      'false',
+    );
+    expect(screen.getByLabelText('Name')).toHaveValue('Layla');
+    expect(screen.getByLabelText('Name')).toHaveAttribute('autocomplete', 'name');
+    expect(screen.getByLabelText('E-mail address')).toHaveValue('layla@example.com');
+    expect(screen.getByLabelText('New password')).toHaveAttribute('autocomplete', 'new-password');
+  });
+
+  it.each([
+    ['', '', PASSWORD_EMPTY],
+    ['Sand-Dune1', 'Sand-Dune2', PASSWORDS_DO_NOT_MATCH],
+    ['sanddune1', 'sanddune1', PROFILE_PASSWORD_TOO_WEAK],
+    ['SandDune1', 'SandDune1', PROFILE_PASSWORD_TOO_WEAK],
+  ])(
+    'refuses password %j / %j with a toast and a field error: %s',
+    async (password, confirm, message) => {
+      signIn();
+      const { calls } = mockAccountApi(profileServer());
+      const { user } = renderApp('/profile');
+      const passwordField = await screen.findByLabelText('New password');
+      if (password) await user.type(passwordField, password);
+      if (confirm) await user.type(screen.getByLabelText('Confirm new password'), confirm);
+      await user.click(screen.getByRole('button', { name: 'Update' }));
+
+      await waitFor(() => expect(toastTexts()).toContain(message));
+      const field =
+        message === PASSWORDS_DO_NOT_MATCH
+          ? screen.getByLabelText('Confirm new password')
+          : passwordField;
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveFocus();
+      expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    },
+  );
+
+  it('saves name, e-mail and password, stores the new userInfo and says Profile Updated', async () => {
+    signIn();
+    const { calls } = mockAccountApi(profileServer());
+    const { user, store } = renderApp('/profile');
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Layla Q');
+    await user.type(screen.getByLabelText('New password'), 'Sand-Dune1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'Sand-Dune1');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    await waitFor(() => expect(toastTexts()).toContain(ACCOUNT_MESSAGES.profileUpdated));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      id: 'u1',
+      name: 'Layla Q',
+      email: 'layla@example.com',
+      password: 'Sand-Dune1',
+    });
+    expect(store.getState().account.userInfo).toEqual(updatedUser);
+    expect(JSON.parse(localStorage.getItem('userInfo') ?? 'null')).toEqual(updatedUser);
+    expect(screen.getByLabelText('New password')).toHaveValue('');
+    // The details are fetched again with the new token, never with the old one after the change.
+    await waitFor(() =>
+      expect(
+        calls.filter((call) => call.method === 'GET' && call.path === '/api/users/profile').at(-1)
+          ?.authorization,
+      ).toBe('Bearer jwt-2'),
+    );
+    expect(store.getState().account.userInfo).not.toBeNull();
+  });
+
+  it('shows the server’s refusal in a focused alert', async () => {
+    signIn();
+    mockAccountApi((call) =>
+      call.method === 'PUT'
+        ? { status: 400, body: { message: ACCOUNT_MESSAGES.userExists } }
+        : profileServer()(call),
+    );
+    const { user } = renderApp('/profile');
+    await user.type(await screen.findByLabelText('New password'), 'Sand-Dune1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'Sand-Dune1');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ACCOUNT_MESSAGES.userExists);
+    await waitFor(() => expect(alert.parentElement).toHaveFocus());
+  });
+
+  it('lists the paid orders only, with a count badge, each linking to its page', async () => {
+    signIn();
+    mockAccountApi(profileServer());
+    const { user } = renderApp('/profile');
+    const ordersTab = await screen.findByRole('tab', { name: 'Orders List (2 paid orders)' });
+    await user.click(ordersTab);
+    expect(ordersTab).toHaveAttribute('aria-selected', 'true');
+
+    const table = await screen.findByRole('table', { name: 'Your paid orders' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('#0000BEEF');
+    expect(rows[0]).toHaveTextContent('Mar 1, 2024');
+    expect(rows[0]).toHaveTextContent('$120.00');
+    expect(rows[0]).toHaveTextContent('Mar 2, 2024');
+    expect(rows[0]).toHaveTextContent('Mar 5, 2024');
+    expect(rows[1]).toHaveTextContent('$47.80');
+    expect(rows[1]).toHaveTextContent('Not yet');
+    expect(within(rows[0]!).getByRole('link', { name: 'Order #0000BEEF' })).toHaveAttribute(
+      'href',
+      `/order/${paidDelivered._id}`,
+    );
+    expect(screen.queryByText('#0000DEAD')).not.toBeInTheDocument();
+  });
+
+  it('opens the orders tab from the address and says No Orders when none is paid', async () => {
+    signIn();
+    mockAccountApi(profileServer([unpaid]));
+    renderApp('/profile?tab=orders');
+    expect(await screen.findByText('No Orders')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Orders List (0 paid orders)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+
+  it('shows an error when the orders cannot be loaded', async () => {
+    signIn();
+    mockAccountApi(profileServer('broken'));
+    renderApp('/profile?tab=orders');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The orders are resting');
+  });
+
+  it('logs out from the profile: home page, userInfo gone, user details and orders dropped', async () => {
+    signIn();
+    mockAccountApi(profileServer());
+    const { user, store, router } = renderApp('/profile');
+    await screen.findByRole('form', { name: 'Profile settings' });
+    await user.click(screen.getByRole('tab', { name: /^Orders List/ }));
+    await screen.findByRole('table', { name: 'Your paid orders' });
+    const cached = () =>
+      Object.values(store.getState().api.queries).map((query) => query?.endpointName);
+    expect(cached()).toEqual(expect.arrayContaining(['getMyOrders', 'getUserDetails']));
+
+    await user.click(screen.getByRole('button', { name: /Hi, Layla/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+
+    expect(store.getState().account.userInfo).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.search).toBe('');
+    expect(localStorage.getItem('userInfo')).toBeNull();
+    await waitFor(() => expect(cached()).not.toContain('getMyOrders'));
+    expect(cached()).not.toContain('getUserDetails');
+    // No late redirect of the sign-in guard takes the shopper to /login afterwards.
+    await settle();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('logs out from the phone sidebar too, though the sidebar closes on the way', async () => {
+    signIn();
+    mockAccountApi(profileServer());
+    const { user, store, router } = renderApp('/profile');
+    await screen.findByRole('form', { name: 'Profile settings' });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const sidebar = await screen.findByRole('dialog', { name: 'Menu' });
+    await user.click(within(sidebar).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(store.getState().account.userInfo).toBeNull();
+    expect(localStorage.getItem('userInfo')).toBeNull();
+    await settle();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

@@ -1,0 +1,136 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Link, useNavigate } from 'react-router';
+import { emailSchema, nameSchema } from '@shop/shared/accounts';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../lib/toast';
+import { useRegisterMutation } from '../api/accounts-api';
+import {
+  PASSWORD_HINT,
+  checkPasswordPair,
+  dismissPasswordToasts,
+  toastPasswordProblem,
+} from '../password-checks';
+import { registrationErrorMessage } from '../registration-error';
+import { AccountCard } from './account-card';
+import { AccountField } from './account-field';
+import { FocusedAlert } from './focused-alert';
+
+const registerFormSchema = z
+  .object({
+    name: nameSchema,
+    email: emailSchema,
+    password: z.string(),
+    confirmPassword: z.string(),
+  })
+  .superRefine(...checkPasswordPair());
+
+type RegisterInput = z.input<typeof registerFormSchema>;
+type RegisterValues = z.output<typeof registerFormSchema>;
+
+const linkClass =
+  'font-semibold text-terracotta-700 underline underline-offset-4 hover:text-terracotta-800';
+
+/** /register: name, e-mail and a password twice; success goes to /pending. */
+export default function RegisterPage() {
+  const id = useId();
+  const navigate = useNavigate();
+  const [registerUser, { isLoading }] = useRegisterMutation();
+  const [failure, setFailure] = useState<{ message: string; attempt: number } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegisterInput, unknown, RegisterValues>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const onValid = async ({ name, email, password }: RegisterValues) => {
+    if (isLoading) return;
+    dismissPasswordToasts();
+    const result = await registerUser({ name, email, password });
+    if ('data' in result) {
+      navigate('/pending');
+      return;
+    }
+    const message = registrationErrorMessage(result.error);
+    notify(message, 'error');
+    setFailure((previous) => ({ message, attempt: (previous?.attempt ?? 0) + 1 }));
+  };
+
+  const onInvalid = (fieldErrors: FieldErrors<RegisterInput>) => toastPasswordProblem(fieldErrors);
+
+  return (
+    <AccountCard
+      title="Register"
+      documentTitle="Create an account"
+      intro="Create an account to follow your orders and check out faster."
+    >
+      {failure && (
+        <FocusedAlert key={failure.attempt} className="mb-6">
+          {failure.message}
+        </FocusedAlert>
+      )}
+      <form
+        noValidate
+        onSubmit={handleSubmit(onValid, onInvalid)}
+        aria-label="Create an account"
+        className="flex flex-col gap-5"
+      >
+        <AccountField
+          id={`${id}-name`}
+          label="Username"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <AccountField
+          id={`${id}-email`}
+          label="E-mail address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <AccountField
+          id={`${id}-password`}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <AccountField
+          id={`${id}-confirm`}
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <p className="text-sm text-ink-muted">
+          By registering you agree to our{' '}
+          <Link to="/terms" className={linkClass}>
+            Terms and Conditions
+          </Link>
+          .
+        </p>
+        <Button type="submit" size="lg" className="w-full" aria-disabled={isLoading || undefined}>
+          {isLoading ? 'Registering…' : 'Register'}
+        </Button>
+      </form>
+      <p className="mt-6 text-sm text-ink-muted">
+        Already have an account?{' '}
+        <Link to="/login" className={linkClass}>
+          Sign in
+        </Link>
+      </p>
+    </AccountCard>
+  );
+}

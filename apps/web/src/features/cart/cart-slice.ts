@@ -1,0 +1,88 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { addOrUpdateLine, removeLine } from '@shop/shared/cart';
+import type { CartLine, CartLineIdentity } from '@shop/shared/cart';
+import type { CountInStock } from '@shop/shared/catalog';
+import type { ShippingAddress } from '@shop/shared/orders';
+import { cartLinesShape, paymentMethodShape, shippingAddressShape } from '../../lib/contract';
+import { readStored, removeStored, writeStored } from '../../lib/storage';
+
+export type CartState = {
+  cartItems: CartLine[];
+  shippingAddress: ShippingAddress | null;
+  paymentMethod: string | null;
+};
+
+/**
+ * Restored at start-up from localStorage; each value of the wrong shape is discarded on its own.
+ * Checked with the light mirrors of the shared schemas (lib/contract): zod is not on the first page.
+ */
+export function loadCartState(): CartState {
+  return {
+    cartItems: readStored('cartItems', cartLinesShape) ?? [],
+    shippingAddress: readStored('shippingAddress', shippingAddressShape) ?? null,
+    paymentMethod: readStored('paymentMethod', paymentMethodShape) ?? null,
+  };
+}
+
+export function persistCartState(state: CartState): void {
+  writeStored('cartItems', state.cartItems);
+  if (state.shippingAddress) writeStored('shippingAddress', state.shippingAddress);
+  else removeStored('shippingAddress');
+  if (state.paymentMethod) writeStored('paymentMethod', state.paymentMethod);
+  else removeStored('paymentMethod');
+}
+
+export type StockCheck = {
+  /** Fresh stock of every product the API answered for. */
+  stock: Record<string, CountInStock>;
+  /** Lines to drop (identity and the qty that was checked). */
+  dropped: (CartLineIdentity & { qty: number })[];
+};
+
+const sameLine = (a: CartLineIdentity, b: CartLineIdentity) =>
+  a.product === b.product && a.size === b.size && a.option === b.option;
+
+const cartSlice = createSlice({
+  name: 'cart',
+  initialState: (): CartState => ({ cartItems: [], shippingAddress: null, paymentMethod: null }),
+  reducers: {
+    /** Adds the line, or replaces an existing line's qty, option and key. */
+    lineAdded(state, action: PayloadAction<CartLine>) {
+      state.cartItems = addOrUpdateLine(state.cartItems, action.payload);
+    },
+    lineRemoved(state, action: PayloadAction<CartLineIdentity>) {
+      const { product, size, option } = action.payload;
+      state.cartItems = removeLine(state.cartItems, product, size, option);
+    },
+    cartCleared(state) {
+      state.cartItems = [];
+    },
+    stockChecked(state, action: PayloadAction<StockCheck>) {
+      const { stock, dropped } = action.payload;
+      // A line changed since the check (another qty) is kept: the next check judges it.
+      state.cartItems = state.cartItems
+        .filter((line) => !dropped.some((gone) => sameLine(gone, line) && gone.qty === line.qty))
+        .map((line) => {
+          const fresh = stock[line.product];
+          return fresh ? { ...line, countInStock: fresh } : line;
+        });
+    },
+    shippingAddressSaved(state, action: PayloadAction<ShippingAddress>) {
+      state.shippingAddress = action.payload;
+    },
+    paymentMethodSaved(state, action: PayloadAction<string>) {
+      state.paymentMethod = action.payload;
+    },
+  },
+});
+
+export const {
+  lineAdded,
+  lineRemoved,
+  cartCleared,
+  stockChecked,
+  shippingAddressSaved,
+  paymentMethodSaved,
+} = cartSlice.actions;
+export const cartReducer = cartSlice.reducer;

@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import type { CartLine } from '@shop/shared/cart';
+import { QUANTITY_NOT_AVAILABLE, exceedsStock } from '@shop/shared/stock';
+import { useAppDispatch } from '../../../app/hooks';
+import { Icon } from '../../../components/ui/icon';
+import { QuantityControl } from '../../../components/ui/quantity-control';
+import { notify } from '../../../lib/toast';
+import { formatDollars } from '../../catalog/format-price';
+import { lineAdded, lineRemoved } from '../cart-slice';
+import { cartLineImage } from '../cart-line-image';
+import { describeLine } from '../describe-line';
+
+/** One cart line: picture, name, size, option, quantity (checked against stock) and remove. */
+export function CartLineItem({ line }: { line: CartLine }) {
+  const dispatch = useAppDispatch();
+  const item = describeLine(line);
+
+  const changeQty = (qty: number) => {
+    // On failure the line keeps its quantity (the control shows the stored one).
+    if (exceedsStock(line.countInStock, line.size, line.option, qty)) {
+      notify(QUANTITY_NOT_AVAILABLE, 'error');
+      return;
+    }
+    dispatch(lineAdded({ ...line, qty }));
+  };
+
+  return (
+    <li className="flex gap-4 py-6 sm:gap-6">
+      <Link to={`/products/${line.product}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        <img
+          src={cartLineImage(line)}
+          alt={line.name}
+          width={120}
+          height={120}
+          className="size-24 rounded-2xl border border-sand-200 bg-white object-cover sm:size-28"
+        />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h2 className="font-display text-lg leading-snug font-semibold">
+            <Link to={`/products/${line.product}`} className="hover:text-terracotta-700">
+              {line.name}
+            </Link>
+          </h2>
+          <dl className="mt-1 flex flex-wrap gap-x-4 text-sm text-ink-muted">
+            {line.size !== 'NA' && (
+              <div className="flex gap-1">
+                <dt>Size:</dt>
+                <dd className="font-semibold text-ink">{line.size}</dd>
+              </div>
+            )}
+            {line.option !== 'NA' && (
+              <div className="flex gap-1">
+                <dt>Option:</dt>
+                <dd className="font-semibold text-ink">{line.option}</dd>
+              </div>
+            )}
+          </dl>
+          <p className="mt-2 font-semibold text-terracotta-800 tabular-nums">
+            {formatDollars(line.price)}
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <QuantityControl value={line.qty} onChange={changeQty} label={`Quantity of ${item}`} />
+          <button
+            type="button"
+            onClick={() =>
+              dispatch(lineRemoved({ product: line.product, size: line.size, option: line.option }))
+            }
+            className="flex size-10 items-center justify-center rounded-full text-ink-muted hover:bg-danger-soft hover:text-danger"
+            aria-label={`Remove ${item}`}
+          >
+            <Icon name="trash" />
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { cartItemCount } from '@shop/shared/cart';
+import { useAppSelector } from '../../../app/hooks';
+import { Icon } from '../../../components/ui/icon';
+
+/** The header's cart link; its badge counts items (the sum of quantities), not lines. */
+export function CartLink({ className = '' }: { className?: string }) {
+  const count = useAppSelector((state) => cartItemCount(state.cart.cartItems));
+  return (
+    <Link
+      to="/cart"
+      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+      className={`relative flex size-10 items-center justify-center rounded-full text-ink hover:bg-sand-200 ${className}`}
+    >
+      <Icon name="cart" className="size-6" />
+      <span
+        aria-hidden="true"
+        data-testid="cart-count"
+        className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-terracotta-700 px-1 text-[0.7rem] font-bold text-sand-50 tabular-nums"
+      >
+        {count}
+      </span>
+    </Link>
+  );
+}

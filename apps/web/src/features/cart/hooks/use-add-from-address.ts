@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { cartLineKey, lineOptionSchema, lineSizeSchema } from '@shop/shared/cart';
+import { QUANTITY_NOT_AVAILABLE, exceedsStock } from '@shop/shared/stock';
+import { useAppDispatch } from '../../../app/hooks';
+import { errorMessage } from '../../../lib/api-error';
+import { notify } from '../../../lib/toast';
+import { useGetProductQuery } from '../../catalog/api/products-api';
+import { lineAdded } from '../cart-slice';
+
+/**
+ * /cart/:productId?qty=&size=&option= adds the line (or replaces an existing line's qty and
+ * option), then moves on to /cart so a reload does not add it again. Returns true while busy.
+ */
+export function useAddFromAddress(): boolean {
+  const { productId } = useParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { currentData: product, error } = useGetProductQuery(productId ?? '', {
+    skip: !productId,
+    refetchOnMountOrArgChange: true,
+  });
+
+  useEffect(() => {
+    if (!productId) return;
+    if (error) {
+      notify(errorMessage(error), 'error');
+      navigate('/cart', { replace: true });
+      return;
+    }
+    if (!product) return;
+
+    const qty = Number(searchParams.get('qty') ?? '1');
+    const size = lineSizeSchema.safeParse(searchParams.get('size') ?? 'NA');
+    const option = lineOptionSchema.safeParse(searchParams.get('option') ?? 'NA');
+    if (!Number.isSafeInteger(qty) || qty < 1 || !size.success || !option.success) {
+      notify('That item could not be added to your cart.', 'error');
+    } else if (exceedsStock(product.countInStock, size.data, option.data, qty)) {
+      notify(QUANTITY_NOT_AVAILABLE, 'error');
+    } else {
+      dispatch(
+        lineAdded({
+          product: product._id,
+          name: product.name,
+          image: product.image,
+          imagesOptionA: product.imagesOptionA,
+          imagesOptionB: product.imagesOptionB,
+          price: product.price,
+          countInStock: product.countInStock,
+          qty,
+          size: size.data,
+          option: option.data,
+          hasAandB: product.hasAandB,
+          key: cartLineKey(product._id, option.data, size.data),
+        }),
+      );
+    }
+    navigate('/cart', { replace: true });
+  }, [productId, product, error, searchParams, dispatch, navigate]);
+
+  return Boolean(productId);
+}

@@ -1,0 +1,37 @@
+import type { Category, Product, ProductList } from '@shop/shared/catalog';
+import { api } from '../../../lib/api';
+// The light mirrors of the shared zod schemas: the home page does not load zod.
+import { productListSchema, productSchema } from '../../../lib/contract';
+
+export type ProductListQuery = {
+  keyword?: string;
+  pageNumber?: number;
+  categories?: readonly Category[];
+};
+
+/** The query string of GET /api/products; absent keyword and page mean "none" to the API. */
+export function productListParams({ keyword, pageNumber, categories }: ProductListQuery) {
+  const params: Record<string, string> = {};
+  const trimmed = keyword?.trim();
+  if (trimmed) params.keyword = trimmed;
+  if (pageNumber && pageNumber > 1) params.pageNumber = String(pageNumber);
+  if (categories && categories.length > 0) params.category = categories.join(',');
+  return params;
+}
+
+export const productsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getProducts: build.query<ProductList, ProductListQuery>({
+      query: (query) => ({ url: '/products', params: productListParams(query) }),
+      responseSchema: productListSchema,
+      providesTags: ['ProductList'],
+    }),
+    getProduct: build.query<Product, string>({
+      query: (id) => `/products/${encodeURIComponent(id)}`,
+      responseSchema: productSchema,
+      providesTags: (_result, _error, id) => [{ type: 'Product', id }],
+    }),
+  }),
+});
+
+export const { useGetProductsQuery, useGetProductQuery } = productsApi;

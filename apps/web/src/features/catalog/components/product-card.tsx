@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import type { ProductSummary } from '@shop/shared/catalog';
+import { ButtonLink } from '../../../components/ui/button-link';
+import { formatDollars } from '../format-price';
+import { RatingStars } from './rating-stars';
+
+type ProductCardProps = {
+  product: ProductSummary;
+  /** Show the ADD TO CART button (the home carousels); it leads to the product page. */
+  withAddToCart?: boolean;
+  /** Load the image at once (the first cards on screen); others load lazily. */
+  eager?: boolean;
+};
+
+export function ProductCard({ product, withAddToCart = false, eager = false }: ProductCardProps) {
+  const href = `/products/${product._id}`;
+  return (
+    <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-sand-200 bg-white shadow-sm sm:rounded-2xl transition-shadow hover:shadow-md">
+      {/* The name link is the card's one tab stop; the picture repeats it for pointer users. */}
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="block overflow-hidden bg-sand-100"
+      >
+        <img
+          src={product.image}
+          alt={product.name}
+          width={600}
+          height={600}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="aspect-square w-full object-cover transition-transform duration-500 group-hover:scale-105 motion-reduce:transition-none"
+        />
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-5">
+        <h3 className="font-display text-base leading-snug font-semibold sm:text-lg">
+          <Link to={href} className="text-ink hover:text-terracotta-700">
+            {product.name}
+          </Link>
+        </h3>
+        <RatingStars rating={product.rating} numReviews={product.numReviews} />
+        <p className="mt-auto pt-1 font-semibold text-terracotta-800 tabular-nums sm:text-lg">
+          {formatDollars(product.price)}
+        </p>
+        {withAddToCart && (
+          <ButtonLink to={href} variant="dark" size="sm" className="mt-2 w-full">
+            ADD TO CART<span className="sr-only">: {product.name}</span>
+          </ButtonLink>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,98 @@
+import { Suspense, lazy } from 'react';
+import type { Product } from '@shop/shared/catalog';
+import { ReviewList } from '../../reviews/components/review-list';
+import { formatDollars } from '../format-price';
+import { useProductChoices } from '../hooks/use-product-choices';
+import { imagesFor } from '../product-images';
+import { ProductGallery } from './product-gallery';
+import { ProductPurchase } from './product-purchase';
+import { RatingStars } from './rating-stars';
+
+/**
+ * The description's sanitizer (DOMPurify, about 11 kB gzipped) is not needed to show the product:
+ * it loads beside the product's data (product-page.tsx starts it) rather than before the page.
+ */
+export const loadProductDescription = () => import('./product-description');
+const ProductDescription = lazy(() =>
+  loadProductDescription().then((module) => ({ default: module.ProductDescription })),
+);
+
+// The review form (react-hook-form and zod, over 100 kB) sits at the foot of the page: the
+// product is shown without waiting for it.
+const ReviewForm = lazy(() =>
+  import('../../reviews/components/review-form').then((module) => ({
+    default: module.ReviewForm,
+  })),
+);
+
+/** Everything about one product: pictures, choices, description and reviews. */
+export function ProductDetail({ product }: { product: Product }) {
+  const choices = useProductChoices(product);
+
+  return (
+    <>
+      <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
+        <ProductGallery
+          key={choices.option}
+          name={product.name}
+          images={imagesFor(product, choices.option)}
+        />
+        <div className="flex flex-col gap-6">
+          <div>
+            <h1 className="text-3xl leading-tight font-semibold sm:text-4xl">{product.name}</h1>
+            <div className="mt-3">
+              <RatingStars
+                rating={product.rating}
+                numReviews={product.numReviews}
+                detail="full"
+                size="md"
+              />
+            </div>
+          </div>
+          <p className="text-3xl font-semibold text-terracotta-800 tabular-nums">
+            {formatDollars(product.price)}
+          </p>
+          {product.category === 'belts' && (
+            <p className="rounded-xl border border-saffron bg-sand-100 px-4 py-3 text-sm font-semibold tracking-wider text-ink">
+              BAG IS NOT INCLUDED
+            </p>
+          )}
+          <ProductPurchase
+            product={product}
+            size={choices.size}
+            option={choices.option}
+            qty={choices.qty}
+            onSize={choices.setSize}
+            onOption={choices.setOption}
+            onQty={choices.setQty}
+          />
+          <section aria-labelledby="description-heading" className="border-t border-sand-200 pt-6">
+            <h2 id="description-heading" className="mb-2 text-xl font-semibold">
+              Description
+            </h2>
+            <Suspense fallback={null}>
+              <ProductDescription description={product.description} />
+            </Suspense>
+          </section>
+        </div>
+      </div>
+      <section
+        id="reviews"
+        aria-labelledby="reviews-heading"
+        className="mt-16 grid gap-10 border-t border-sand-200 pt-12 lg:grid-cols-2 lg:gap-16"
+      >
+        <div>
+          <h2 id="reviews-heading" className="mb-6 text-2xl font-semibold">
+            Reviews
+          </h2>
+          <ReviewList reviews={product.reviews} />
+        </div>
+        <div className="self-start rounded-3xl bg-sand-100 p-6 sm:p-8">
+          <Suspense fallback={null}>
+            <ReviewForm productId={product._id} />
+          </Suspense>
+        </div>
+      </section>
+    </>
+  );
+}

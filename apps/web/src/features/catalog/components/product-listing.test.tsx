@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { productFixture } from '../../../test/fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+
+const products = [
+  productFixture({ _id: 't1', name: 'Love Yourself First Tee', price: 29.9 }),
+  productFixture({ _id: 't2', name: 'Bloom Tee', price: 31 }),
+];
+
+describe('the listings', () => {
+  it('asks for the page’s categories and shows cards with name, price and link', async () => {
+    const fetchMock = mockApi([], (url) =>
+      url.pathname === '/api/products' ? { body: { products, page: 1, pages: 3 } } : undefined,
+    );
+    renderApp('/tshirts?page=1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shirts' })).toBeInTheDocument();
+    const card = (await screen.findByRole('heading', { name: 'Love Yourself First Tee' })).closest(
+      'article',
+    )!;
+    expect(within(card).getByRole('link', { name: 'Love Yourself First Tee' })).toHaveAttribute(
+      'href',
+      '/products/t1',
+    );
+    expect(within(card).getByText('$29.90')).toBeInTheDocument();
+
+    const pager = screen.getByRole('navigation', { name: 'Product pages' });
+    expect(within(pager).getByRole('link', { name: 'Page 1' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(pager).getByRole('link', { name: 'Page 3' })).toHaveAttribute(
+      'href',
+      '/tshirts?page=3',
+    );
+
+    const asked = fetchMock.mock.calls.map(([input]) => new URL((input as Request).url));
+    const listing = asked.find((url) => url.pathname === '/api/products');
+    expect(listing?.searchParams.get('category')).toBe(
+      'selflove_women_tshirts,selflove_men_tshirts',
+    );
+    expect(document.title).toBe('Shirts | Sadu Sands');
+  });
+
+  it('searches by keyword and pages through /search/:keyword/page/:n', async () => {
+    const fetchMock = mockApi([], (url) =>
+      url.pathname === '/api/products' ? { body: { products, page: 2, pages: 2 } } : undefined,
+    );
+    renderApp('/search/tee/page/2');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Results for “tee”' }),
+    ).toBeInTheDocument();
+    const pager = await screen.findByRole('navigation', { name: 'Product pages' });
+    expect(within(pager).getByRole('link', { name: 'Page 1' })).toHaveAttribute(
+      'href',
+      '/search/tee',
+    );
+    const listing = fetchMock.mock.calls
+      .map(([input]) => new URL((input as Request).url))
+      .find((url) => url.pathname === '/api/products');
+    expect(listing?.searchParams.get('keyword')).toBe('tee');
+    expect(listing?.searchParams.get('pageNumber')).toBe('2');
+  });
+
+  it('shows the server’s message in a danger alert', async () => {
+    mockApi([], (url) =>
+      url.pathname === '/api/products'
+        ? { status: 400, body: { message: 'Search keyword is too long' } }
+        : undefined,
+    );
+    renderApp('/belts');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Search keyword is too long');
+  });
+
+  it('shows a generic text when the server cannot be reached', async () => {
+    mockApi([], (url) =>
+      url.pathname === '/api/products' ? { status: 502, body: 'Bad gateway' } : undefined,
+    );
+    renderApp('/totes');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong. Please try again.',
+    );
+  });
+
+  it('shows a spinner while loading, then the empty state', async () => {
+    mockApi([], async (url) => {
+      if (url.pathname !== '/api/products') return undefined;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return { body: { products: [], page: 1, pages: 0 } };
+    });
+    renderApp('/hoodies');
+    expect(await screen.findByText('Loading products…')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByText(/No hoodies in the shop right now/)).toBeInTheDocument(),
+    );
+  });
+});

@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { QUANTITY_NOT_AVAILABLE } from '@shop/shared/stock';
+import type { Review } from '@shop/shared/catalog';
+import { productFixture, stock } from '../../../test/fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+
+const strap = (countA: number, countB: number) =>
+  productFixture({
+    _id: 'strap-1',
+    name: 'Sadu Classic Strap',
+    category: 'belts',
+    hasAandB: true,
+    images: ['/img/strap.svg'],
+    imagesOptionA: ['/img/strap-a.svg', '/img/strap-a-detail.svg'],
+    imagesOptionB: ['/img/strap-b.svg'],
+    countInStock: stock({ total: countA + countB, countA, countB }),
+  });
+
+const tee = productFixture({
+  _id: 'tee-1',
+  name: 'Strong & Kind Tee',
+  category: 'selflove_men_tshirts',
+  hasSize: true,
+  countInStock: stock({ total: 5, smallMed: 3, large: 2, xlarge: 0 }),
+});
+
+const checked = (group: string) =>
+  within(screen.getByRole('group', { name: group }))
+    .getAllByRole('radio')
+    .filter((radio) => (radio as HTMLInputElement).checked)
+    .map((radio) => (radio as HTMLInputElement).value);
+
+describe('the product page', () => {
+  it.each([
+    { countA: 4, countB: 4, expected: ['A'], status: 'In Stock' },
+    { countA: 0, countB: 4, expected: ['B'], status: 'In Stock' },
+    { countA: 0, countB: 0, expected: [], status: 'Sold Out' },
+  ])(
+    'chooses option $expected when A has $countA and B has $countB',
+    async ({ countA, countB, expected, status }) => {
+      mockApi([strap(countA, countB)]);
+      renderApp('/products/strap-1');
+      await screen.findByRole('heading', { level: 1, name: 'Sadu Classic Strap' });
+      expect(checked('Option')).toEqual(expected);
+      expect(screen.getByText(status)).toBeInTheDocument();
+    },
+  );
+
+  it('starts sized products at S/M and shows the chosen size’s stock', async () => {
+    mockApi([tee]);
+    const { user } = renderApp('/products/tee-1');
+    await screen.findByRole('heading', { level: 1, name: 'Strong & Kind Tee' });
+    expect(checked('Size')).toEqual(['S/M']);
+    expect(screen.queryByRole('group', { name: 'Option' })).not.toBeInTheDocument();
+    expect(screen.getByText('In Stock')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /XL/ }));
+    expect(screen.getByText('Sold Out')).toBeInTheDocument();
+  });
+
+  it('shows the option’s own images and lets thumbnails switch the picture', async () => {
+    mockApi([strap(2, 2)]);
+    const { user } = renderApp('/products/strap-1');
+    const main = await screen.findByRole('img', { name: 'Sadu Classic Strap, image 1 of 2' });
+    expect(main).toHaveAttribute('src', '/img/strap-a.svg');
+    await user.click(screen.getByRole('button', { name: 'Show image 2 of 2' }));
+    expect(screen.getByRole('img', { name: 'Sadu Classic Strap, image 2 of 2' })).toHaveAttribute(
+      'src',
+      '/img/strap-a-detail.svg',
+    );
+    await user.click(screen.getByRole('radio', { name: /^B/ }));
+    expect(screen.getByRole('img', { name: 'Sadu Classic Strap' })).toHaveAttribute(
+      'src',
+      '/img/strap-b.svg',
+    );
+  });
+
+  it('notes that straps come without the bag', async () => {
+    mockApi([strap(1, 1), tee]);
+    renderApp('/products/strap-1');
+    expect(await screen.findByText('BAG IS NOT INCLUDED')).toBeInTheDocument();
+  });
+
+  it('keeps the quantity at 1 or more and refuses more than the variant has', async () => {
+    mockApi([strap(2, 9)]);
+    const { user, router } = renderApp('/products/strap-1');
+    const quantity = await screen.findByRole('group', { name: 'Quantity' });
+    expect(within(quantity).getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    const plus = within(quantity).getByRole('button', { name: 'Increase quantity' });
+    await user.click(plus);
+    await user.click(plus);
+    expect(quantity).toHaveTextContent('3');
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    expect(await screen.findByText(QUANTITY_NOT_AVAILABLE)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/products/strap-1');
+
+    await user.click(screen.getByRole('radio', { name: /^B/ }));
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    expect(JSON.parse(localStorage.getItem('cartItems') ?? '[]')).toMatchObject([
+      { product: 'strap-1', option: 'B', size: 'NA', qty: 3 },
+    ]);
+  });
+
+  it('shows the server’s message for an unknown product', async () => {
+    mockApi([]);
+    renderApp('/products/missing');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
+  });
+
+  it('shows the rating with one decimal, or ? without reviews, and says No Reviews', async () => {
+    mockApi([productFixture({ _id: 'p-1', rating: 0, numReviews: 0 })]);
+    renderApp('/products/p-1');
+    expect(await screen.findByRole('img', { name: 'Not rated yet' })).toBeInTheDocument();
+    expect(screen.getByText('?')).toBeInTheDocument();
+    expect(screen.getByText('No Reviews')).toBeInTheDocument();
+  });
+
+  it('lists reviews newest first, four per page, with a pager', async () => {
+    const reviews: Review[] = Array.from({ length: 6 }, (_, i) => ({
+      _id: `r${i}`,
+      name: `Reviewer ${i}`,
+      rating: 4,
+      comment: `Comment ${i}`,
+      createdAt: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(),
+    }));
+    mockApi([productFixture({ _id: 'p-1', rating: 4.25, numReviews: 6, reviews })]);
+    const { user } = renderApp('/products/p-1');
+    expect(await screen.findByRole('img', { name: 'Rated 4.3 out of 5' })).toBeInTheDocument();
+    const names = () => screen.getAllByText(/^Reviewer \d$/).map((el) => el.textContent);
+    expect(names()).toEqual(['Reviewer 5', 'Reviewer 4', 'Reviewer 3', 'Reviewer 2']);
+    const pager = screen.getByRole('navigation', { name: 'Review pages' });
+    await user.click(within(pager).getByRole('link', { name: 'Page 2' }));
+    await waitFor(() => expect(names()).toEqual(['Reviewer 1', 'Reviewer 0']));
+  });
+});

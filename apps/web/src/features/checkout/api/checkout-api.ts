@@ -1,0 +1,38 @@
+import { checkoutSessionResponseSchema } from '@shop/shared/orders';
+import type {
+  CheckoutSessionResponse,
+  OrderItemRequest,
+  ShippingAddress,
+} from '@shop/shared/orders';
+import { api } from '../../../lib/api';
+
+/** POST /api/orders/create-checkout-session (bearer): the user comes from the token. */
+export type CheckoutSessionArgs = {
+  orderItems: OrderItemRequest[];
+  shippingAddress: ShippingAddress;
+  /** The spec sends userInfo along; the server ignores it, so the token is left out. */
+  userInfo: { _id: string; name: string; email: string };
+};
+
+/** POST /api/orders/guest-checkout-session */
+export type GuestCheckoutSessionArgs = {
+  orderItems: OrderItemRequest[];
+  shippingAddress: ShippingAddress;
+  email: string;
+};
+
+export const checkoutApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    createCheckoutSession: build.mutation<CheckoutSessionResponse, CheckoutSessionArgs>({
+      query: (body) => ({ url: '/orders/create-checkout-session', method: 'POST', body }),
+      responseSchema: checkoutSessionResponseSchema,
+    }),
+    createGuestCheckoutSession: build.mutation<CheckoutSessionResponse, GuestCheckoutSessionArgs>({
+      query: (body) => ({ url: '/orders/guest-checkout-session', method: 'POST', body }),
+      responseSchema: checkoutSessionResponseSchema,
+    }),
+  }),
+});
+
+export const { useCreateCheckoutSessionMutation, useCreateGuestCheckoutSessionMutation } =
+  checkoutApi;

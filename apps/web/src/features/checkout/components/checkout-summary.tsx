@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import type { CartLine } from '@shop/shared/cart';
+import { OrderAmounts } from '../../orders/components/order-amounts';
+import { OrderLines } from '../../orders/components/order-lines';
+import { cartAmounts, summaryLinesOf } from '../cart-totals';
+
+type CheckoutSummaryProps = {
+  lines: readonly CartLine[];
+  /** List the items too (the guest checkout has no other list of them). */
+  showItems?: boolean;
+  /** The error, the button and notes under the amounts. */
+  children?: ReactNode;
+};
+
+/** The order summary card: items, shipping, tax and total with the shop's rules. */
+export function CheckoutSummary({ lines, showItems = false, children }: CheckoutSummaryProps) {
+  return (
+    <section
+      aria-labelledby="checkout-summary-heading"
+      className="self-start rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6 lg:sticky lg:top-6"
+    >
+      <h2 id="checkout-summary-heading" className="text-xl font-semibold">
+        Order summary
+      </h2>
+      {showItems && (
+        <div className="mt-2 border-b border-sand-200">
+          <OrderLines lines={summaryLinesOf(lines)} label="Items in your order" />
+        </div>
+      )}
+      <div className="mt-4">
+        <OrderAmounts amounts={cartAmounts(lines)} />
+      </div>
+      {children && <div className="mt-6 flex flex-col gap-3">{children}</div>}
+    </section>
+  );
+}

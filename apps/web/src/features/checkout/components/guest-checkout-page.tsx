@@ -1,0 +1,106 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { emailSchema } from '@shop/shared/accounts';
+import { shippingAddressSchema } from '@shop/shared/orders';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { PageContainer } from '../../../components/ui/page-container';
+import { PageHeader } from '../../../components/ui/page-header';
+import { TextField } from '../../../components/ui/text-field';
+import { shippingAddressSaved } from '../../cart/cart-slice';
+import { useCreateGuestCheckoutSessionMutation } from '../api/checkout-api';
+import { orderItemsOf } from '../cart-totals';
+import { useStartCheckout } from '../hooks/use-start-checkout';
+import { AddressFields } from './address-fields';
+import { CheckoutButton } from './checkout-button';
+import { CheckoutSummary } from './checkout-summary';
+import { EmptyCartNotice } from './empty-cart-notice';
+
+// The API's own rules and messages: the guest's e-mail and the delivery address.
+const guestFormSchema = shippingAddressSchema.extend({ email: emailSchema });
+type GuestFormInput = z.input<typeof guestFormSchema>;
+type GuestFormValues = z.output<typeof guestFormSchema>;
+
+/** /guest-checkout: e-mail and address, the summary, and on to the hosted checkout. */
+export default function GuestCheckoutPage() {
+  const id = useId();
+  const formId = `${id}-form`;
+  const dispatch = useAppDispatch();
+  const lines = useAppSelector((state) => state.cart.cartItems);
+  const stored = useAppSelector((state) => state.cart.shippingAddress);
+  const signedInEmail = useAppSelector((state) => state.account.userInfo?.email ?? '');
+  const [createSession] = useCreateGuestCheckoutSessionMutation();
+  const checkout = useStartCheckout(createSession);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<GuestFormInput, unknown, GuestFormValues>({
+    resolver: zodResolver(guestFormSchema),
+    defaultValues: {
+      email: signedInEmail,
+      address: stored?.address ?? '',
+      city: stored?.city ?? '',
+      state: stored?.state ?? '',
+      postalCode: stored?.postalCode ?? '',
+      country: stored?.country ?? '',
+    },
+  });
+
+  const onSubmit = async ({ email, ...shippingAddress }: GuestFormValues) => {
+    dispatch(shippingAddressSaved(shippingAddress));
+    await checkout.start({ orderItems: orderItemsOf(lines), shippingAddress, email });
+  };
+
+  return (
+    <PageContainer>
+      <PageHeader title="Guest Checkout" eyebrow="Checkout">
+        {lines.length > 0 &&
+          'No account needed: we send the order confirmation and its tracking link to your e-mail.'}
+      </PageHeader>
+      {lines.length === 0 && !checkout.redirecting ? (
+        <EmptyCartNotice />
+      ) : (
+        <div className="grid gap-8 lg:grid-cols-[1fr_24rem] lg:gap-12">
+          <form
+            id={formId}
+            noValidate
+            onSubmit={handleSubmit(onSubmit)}
+            className="flex flex-col gap-8"
+          >
+            <fieldset className="flex flex-col gap-5">
+              <legend className="mb-4 font-display text-xl font-semibold">Contact</legend>
+              <TextField
+                id={`${id}-email`}
+                label="Email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                required
+                hint="For the order confirmation and the link to follow your order."
+                error={errors.email?.message}
+                {...register('email')}
+              />
+            </fieldset>
+            <fieldset>
+              <legend className="mb-4 font-display text-xl font-semibold">Shipping address</legend>
+              <AddressFields idPrefix={id} field={(name) => register(name)} errors={errors} />
+            </fieldset>
+          </form>
+          <CheckoutSummary lines={lines} showItems>
+            <CheckoutButton
+              form={formId}
+              busy={checkout.busy}
+              redirecting={checkout.redirecting}
+              error={checkout.error}
+            >
+              Continue to payment
+            </CheckoutButton>
+          </CheckoutSummary>
+        </div>
+      )}
+    </PageContainer>
+  );
+}

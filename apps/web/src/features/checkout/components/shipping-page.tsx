@@ -1,0 +1,56 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { shippingAddressSchema } from '@shop/shared/orders';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Button } from '../../../components/ui/button';
+import { PageContainer } from '../../../components/ui/page-container';
+import { PageHeader } from '../../../components/ui/page-header';
+import { shippingAddressSaved } from '../../cart/cart-slice';
+import { AddressFields } from './address-fields';
+import { CheckoutSteps } from './checkout-steps';
+
+type AddressInput = z.input<typeof shippingAddressSchema>;
+type AddressValues = z.output<typeof shippingAddressSchema>;
+
+/** /shipping: the delivery address, kept in the cart (and the browser), then on to /payment. */
+export default function ShippingPage() {
+  const id = useId();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const stored = useAppSelector((state) => state.cart.shippingAddress);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AddressInput, unknown, AddressValues>({
+    resolver: zodResolver(shippingAddressSchema),
+    defaultValues: stored ?? { address: '', city: '', state: '', postalCode: '', country: '' },
+  });
+
+  const onSubmit = (address: AddressValues) => {
+    dispatch(shippingAddressSaved(address));
+    void navigate('/payment');
+  };
+
+  return (
+    <PageContainer>
+      <div className="mx-auto max-w-3xl">
+        <CheckoutSteps current={0} />
+        <PageHeader title="Shipping">Where should we send your order?</PageHeader>
+        <form
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          className="flex flex-col gap-8 rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-8"
+        >
+          <AddressFields idPrefix={id} field={(name) => register(name)} errors={errors} />
+          <Button type="submit" size="lg" className="w-full sm:w-auto sm:self-end">
+            Continue to payment
+          </Button>
+        </form>
+      </div>
+    </PageContainer>
+  );
+}

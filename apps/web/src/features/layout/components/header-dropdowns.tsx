@@ -1,0 +1,79 @@
+// The header's dropdown menus with their Radix code, loaded by DeferredMenu when first wanted.
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Link } from 'react-router';
+import { useAppSelector } from '../../../app/hooks';
+import { useLogout } from '../../account/hooks/use-logout';
+import { menuContentClass, menuItemClass } from '../menu-styles';
+import type { NavMenu } from '../nav-menus';
+import { useHandOver } from './deferred-menu';
+import type { DeferredMenuProps } from './deferred-menu';
+
+/** One desktop category dropdown (Radix: arrow keys, Enter, Escape). */
+export function CategoryDropdown({
+  menu,
+  trigger,
+  handOver,
+}: { menu: NavMenu } & DeferredMenuProps) {
+  const triggerRef = useHandOver(handOver);
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        ref={triggerRef}
+        className={trigger.className}
+        aria-label={trigger.label}
+      >
+        {trigger.children}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="start" sideOffset={6} className={menuContentClass}>
+          {menu.items.map((item) => (
+            <DropdownMenu.Item key={item.to} asChild className={menuItemClass}>
+              <Link to={item.to}>{item.label}</Link>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** The account dropdown: Profile and Logout when signed in, else Login and Register. */
+export function UserDropdown({ trigger, handOver }: DeferredMenuProps) {
+  const triggerRef = useHandOver(handOver);
+  const userInfo = useAppSelector((state) => state.account.userInfo);
+  const logout = useLogout();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        ref={triggerRef}
+        className={trigger.className}
+        aria-label={trigger.label}
+      >
+        {trigger.children}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClass}>
+          {userInfo ? (
+            <>
+              <DropdownMenu.Item asChild className={menuItemClass}>
+                <Link to="/profile">Profile</Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item className={menuItemClass} onSelect={logout}>
+                Logout
+              </DropdownMenu.Item>
+            </>
+          ) : (
+            <>
+              <DropdownMenu.Item asChild className={menuItemClass}>
+                <Link to="/login">Login</Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={menuItemClass}>
+                <Link to="/register">Register</Link>
+              </DropdownMenu.Item>
+            </>
+          )}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { cartLineFor, productFixture, stock } from '../../../test/fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+
+const userInfo = {
+  _id: 'u1',
+  name: 'Layla',
+  email: 'layla@example.com',
+  token: 'jwt',
+  createdAt: '2024-01-01',
+};
+
+describe('the header', () => {
+  it('shows the announcement and the cart count as the sum of quantities', async () => {
+    const tote = productFixture({ _id: 'p1', countInStock: stock({ total: 9 }) });
+    const tee = productFixture({
+      _id: 'p2',
+      hasSize: true,
+      countInStock: stock({ total: 9, large: 4 }),
+    });
+    localStorage.setItem(
+      'cartItems',
+      JSON.stringify([cartLineFor(tote, 'NA', 'NA', 2), cartLineFor(tee, 'L', 'NA', 1)]),
+    );
+    mockApi([tote, tee]);
+    renderApp('/terms-of-nothing');
+    expect(await screen.findByText('FREE SHIPPING ON ORDERS $50+')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Cart, 3 items' })[0]).toHaveAttribute(
+      'href',
+      '/cart',
+    );
+  });
+
+  it('greets a signed-in user and logs out from the menu, forgetting userInfo', async () => {
+    localStorage.setItem('userInfo', JSON.stringify(userInfo));
+    mockApi([]);
+    const { user, store } = renderApp('/page-that-does-not-exist');
+    await user.click(await screen.findByRole('button', { name: /Hi, Layla/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    expect(store.getState().account.userInfo).toBeNull();
+    expect(localStorage.getItem('userInfo')).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Login' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('link', { name: 'Register' }).length).toBeGreaterThan(0);
+  });
+
+  it('opens the category menus from the keyboard', async () => {
+    mockApi([]);
+    const { user } = renderApp('/nowhere');
+    const accessories = (await screen.findAllByRole('button', { name: 'Accessories' }))[0]!;
+    accessories.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Totes' })).toHaveAttribute('href', '/totes');
+    expect(within(menu).getByRole('menuitem', { name: 'Belts' })).toHaveAttribute('href', '/belts');
+  });
+
+  it('opens the mobile sidebar, marks the body, expands a category and closes on Escape', async () => {
+    mockApi([]);
+    const { user } = renderApp('/nowhere');
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const sidebar = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(document.body).toHaveClass('sidebar-open');
+
+    const accessories = within(sidebar).getByRole('button', { name: 'Accessories' });
+    expect(accessories).toHaveAttribute('aria-expanded', 'false');
+    await user.click(accessories);
+    expect(accessories).toHaveAttribute('aria-expanded', 'true');
+    expect(within(sidebar).getByRole('link', { name: 'Straps' })).toHaveAttribute('href', '/belts');
+    expect(within(sidebar).getByRole('link', { name: 'Totes' })).toHaveAttribute('href', '/totes');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(document.body).not.toHaveClass('sidebar-open');
+  });
+
+  it('searches by keyword', async () => {
+    mockApi([]);
+    const { user, router } = renderApp('/nowhere');
+    const [box] = await screen.findAllByRole('searchbox', { name: 'Search products' });
+    await user.type(box!, 'flower tote{Enter}');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toMatch(/^\/search\/flower(%20| )tote$/),
+    );
+  });
+});

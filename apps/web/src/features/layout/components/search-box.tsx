@@ -1,0 +1,46 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Icon } from '../../../components/ui/icon';
+
+type SearchBoxProps = { onSearch?: () => void; className?: string };
+
+/** Keyword search: goes to /search/{keyword}, or home when the box is empty. */
+export function SearchBox({ onSearch, className = '' }: SearchBoxProps) {
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState('');
+  const id = useId();
+
+  return (
+    <form
+      role="search"
+      className={`flex items-center rounded-full border border-sand-300 bg-white focus-within:border-terracotta-700 focus-within:ring-2 focus-within:ring-terracotta-600 ${className}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const trimmed = keyword.trim();
+        navigate(trimmed ? `/search/${encodeURIComponent(trimmed)}` : '/');
+        onSearch?.();
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="keyword"
+        value={keyword}
+        onChange={(event) => setKeyword(event.target.value)}
+        placeholder="Search…"
+        autoComplete="off"
+        className="min-w-0 flex-1 rounded-l-full bg-transparent py-2 pr-2 pl-4 text-sm text-ink placeholder:text-ink-muted focus:outline-none"
+      />
+      <button
+        type="submit"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full text-ink hover:text-terracotta-700"
+      >
+        <Icon name="search" />
+        <span className="sr-only">Search</span>
+      </button>
+    </form>
+  );
+}

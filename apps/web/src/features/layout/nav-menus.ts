@@ -1,0 +1,19 @@
+export type NavItem = {
+  to: string;
+  label: string;
+  /** The sidebar's wording, where it differs. */ mobileLabel?: string;
+};
+export type NavMenu = { label: string; items: NavItem[] };
+
+/** The header's category menus (spec: Header). */
+export const NAV_MENUS: NavMenu[] = [
+  { label: 'Men', items: [{ to: '/tshirts', label: 'Shirts' }] },
+  { label: 'Women', items: [{ to: '/tshirts', label: 'Shirts' }] },
+  {
+    label: 'Accessories',
+    items: [
+      { to: '/totes', label: 'Totes' },
+      { to: '/belts', label: 'Belts', mobileLabel: 'Straps' },
+    ],
+  },
+];

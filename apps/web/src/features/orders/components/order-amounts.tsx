@@ -1,0 +1,35 @@
+import { formatPrice } from '@shop/shared/money';
+import type { OrderPrice } from '@shop/shared/pricing';
+
+/** Items, shipping (free from $50), 7% tax and the total, all in cents. */
+export function OrderAmounts({ amounts }: { amounts: OrderPrice }) {
+  const rows: [string, string, string][] = [
+    ['Items', formatPrice(amounts.itemsCents), 'items'],
+    [
+      'Shipping',
+      amounts.shippingCents === 0 && amounts.itemsCents > 0
+        ? 'Free'
+        : formatPrice(amounts.shippingCents),
+      'shipping',
+    ],
+    ['Tax (7%)', formatPrice(amounts.taxCents), 'tax'],
+  ];
+  return (
+    <dl className="flex flex-col gap-2 text-sm">
+      {rows.map(([label, value, id]) => (
+        <div key={id} className="flex justify-between gap-4">
+          <dt className="text-ink-muted">{label}</dt>
+          <dd className="tabular-nums" data-testid={`amount-${id}`}>
+            {value}
+          </dd>
+        </div>
+      ))}
+      <div className="mt-2 flex justify-between gap-4 border-t border-sand-200 pt-3 text-base font-semibold">
+        <dt>Total</dt>
+        <dd className="tabular-nums" data-testid="amount-total">
+          {formatPrice(amounts.totalCents)}
+        </dd>
+      </div>
+    </dl>
+  );
+}

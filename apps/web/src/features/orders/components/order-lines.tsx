@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import type { LineOption, LineSize } from '@shop/shared/catalog';
+import { formatPrice, toCents } from '@shop/shared/money';
+
+export type OrderLine = {
+  key: string;
+  product: string;
+  name: string;
+  image: string;
+  size: LineSize;
+  option: LineOption;
+  qty: number;
+  /** Unit price in dollars, as the API and the cart keep it. */
+  price: number;
+};
+
+function variantText(size: LineSize, option: LineOption): string {
+  return [size !== 'NA' ? `Size ${size}` : null, option !== 'NA' ? `Option ${option}` : null]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** The lines of an order or of the cart at checkout: picture, name, variant, qty × price. */
+export function OrderLines({ lines, label }: { lines: readonly OrderLine[]; label: string }) {
+  return (
+    <ul aria-label={label} className="divide-y divide-sand-200">
+      {lines.map((line) => {
+        const unit = toCents(line.price);
+        const variant = variantText(line.size, line.option);
+        return (
+          <li key={line.key} className="flex items-start gap-4 py-4">
+            <img
+              src={line.image}
+              alt=""
+              width={64}
+              height={64}
+              loading="lazy"
+              className="size-16 shrink-0 rounded-xl border border-sand-200 bg-white object-cover"
+            />
+            <div className="min-w-0 flex-1">
+              <p className="leading-snug font-semibold">
+                <Link to={`/products/${line.product}`} className="hover:text-terracotta-700">
+                  {line.name}
+                </Link>
+              </p>
+              {variant && <p className="text-sm text-ink-muted">{variant}</p>}
+              <p className="text-sm text-ink-muted tabular-nums">
+                {line.qty} × {formatPrice(unit)}
+              </p>
+            </div>
+            <p className="shrink-0 font-semibold tabular-nums">{formatPrice(unit * line.qty)}</p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,163 @@
+import type { ReactNode } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import type { Order } from '@shop/shared/orders';
+import { toCents } from '@shop/shared/money';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button-link';
+import { PageContainer } from '../../../components/ui/page-container';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage, isNotFound } from '../../../lib/api-error';
+import { paymentMethodLabel } from '../../checkout/payment-method';
+import { ordersApi, useGetOrderQuery, useGetPaypalConfigQuery } from '../api/orders-api';
+import { useWalletScript } from '../hooks/use-wallet-script';
+import { formatDateTime, orderNumber } from '../order-dates';
+import { OrderAmounts } from './order-amounts';
+import { OrderLines } from './order-lines';
+import { DeliveryStatus, PaymentStatus } from './order-status';
+
+/** An unpaid order is asked for again this often: the payment's webhook may land a moment late. */
+export const ORDER_POLL_MS = 5000;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <div className="mt-3 flex flex-col gap-4">{children}</div>
+    </section>
+  );
+}
+
+/** While the order waits for its payment, the wallet provider's script (when configured). */
+function WalletScript() {
+  const { data } = useGetPaypalConfigQuery();
+  useWalletScript(data?.clientId);
+  return null;
+}
+
+function OrderDetail({ order }: { order: Order }) {
+  const { address, city, state, postalCode, country } = order.shippingAddress;
+  const waiting = order.status === 'pending_payment';
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_24rem] lg:gap-12">
+      {waiting && <WalletScript />}
+      <div className="flex flex-col gap-6">
+        <Section title="Shipping">
+          <address className="leading-relaxed not-italic wrap-anywhere">
+            {order.user.name}
+            <br />
+            <a href={`mailto:${order.user.email}`} className="text-terracotta-700 underline">
+              {order.user.email}
+            </a>
+            <br />
+            {address}
+            <br />
+            {city}, {state} {postalCode}
+            <br />
+            {country}
+          </address>
+          <DeliveryStatus order={order} />
+        </Section>
+        <Section title="Payment method">
+          <p>{paymentMethodLabel(order.paymentMethod)}</p>
+          <PaymentStatus order={order} />
+        </Section>
+        <Section title="Order items">
+          {order.orderItems.length === 0 ? (
+            <p className="rounded-2xl bg-sand-100 px-5 py-4 text-ink-muted">Your order is empty</p>
+          ) : (
+            <OrderLines
+              label="Items in this order"
+              lines={order.orderItems.map((item) => ({
+                ...item,
+                key: `${item.product}-${item.option}-${item.size}`,
+              }))}
+            />
+          )}
+        </Section>
+      </div>
+      <section
+        aria-labelledby="order-summary-heading"
+        className="self-start rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6 lg:sticky lg:top-6"
+      >
+        <h2 id="order-summary-heading" className="text-xl font-semibold">
+          Order summary
+        </h2>
+        <div className="mt-4">
+          <OrderAmounts
+            amounts={{
+              itemsCents: toCents(order.itemsPrice),
+              shippingCents: toCents(order.shippingPrice),
+              taxCents: toCents(order.taxPrice),
+              totalCents: toCents(order.totalPrice),
+            }}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** /order/:id (signed in, or ?token= from the order mail): the order, its payment and delivery. */
+export default function OrderPage() {
+  const id = useParams().id ?? '';
+  const token = useSearchParams()[0].get('token') ?? undefined;
+  const args = { id, token };
+  // Poll only while the order waits for its payment; a paid, cancelled or expired one is final.
+  const { status } = ordersApi.endpoints.getOrder.useQueryState(args, {
+    selectFromResult: ({ currentData }) => ({ status: currentData?.status }),
+  });
+  const {
+    currentData: order,
+    error,
+    isFetching,
+    refetch,
+  } = useGetOrderQuery(args, {
+    pollingInterval: status === 'pending_payment' ? ORDER_POLL_MS : 0,
+    skipPollingIfUnfocused: false,
+  });
+
+  if (order) {
+    const placed = formatDateTime(order.createdAt);
+    return (
+      <PageContainer>
+        <PageHeader title={`Order ${orderNumber(order._id)}`} eyebrow="Your order">
+          {placed && `Placed on ${placed}`}
+        </PageHeader>
+        <OrderDetail order={order} />
+      </PageContainer>
+    );
+  }
+
+  if (error && !isFetching) {
+    const notFound = isNotFound(error);
+    return (
+      <PageContainer>
+        <div className="max-w-3xl">
+          <PageHeader title={notFound ? 'Order not found' : 'Order'} />
+          <Alert variant="danger">
+            {notFound
+              ? 'We could not find this order. Check the link in your order e-mail, or sign in with the account you ordered with.'
+              : errorMessage(error)}
+          </Alert>
+          <div className="mt-8 flex flex-wrap gap-3">
+            {!notFound && (
+              <Button variant="secondary" onClick={() => void refetch()}>
+                Try again
+              </Button>
+            )}
+            <ButtonLink to="/">Back to home</ButtonLink>
+          </div>
+        </div>
+      </PageContainer>
+    );
+  }
+
+  return (
+    <PageContainer>
+      <PageHeader title="Order" />
+      <Spinner label="Loading your order…" />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { createStore } from '../app/store';
+import { productsApi } from '../features/catalog/api/products-api';
+import { mockApi } from '../test/mock-api';
+
+const userInfo = {
+  _id: 'u1',
+  name: 'Layla',
+  email: 'layla@example.com',
+  token: 'old-jwt',
+  createdAt: '2024-01-01T00:00:00.000Z',
+};
+
+describe('the API client', () => {
+  it('sends the stored token and logs out when the server says it failed', async () => {
+    localStorage.setItem('userInfo', JSON.stringify(userInfo));
+    const fetchMock = mockApi([], () => ({
+      status: 401,
+      body: { message: 'Not authorized, token failed' },
+    }));
+    const store = createStore();
+
+    await store.dispatch(productsApi.endpoints.getProducts.initiate({}));
+
+    const request = fetchMock.mock.calls[0]?.[0] as Request;
+    expect(request.headers.get('Authorization')).toBe('Bearer old-jwt');
+    expect(store.getState().account.userInfo).toBeNull();
+    expect(localStorage.getItem('userInfo')).toBeNull();
+  });
+
+  it('keeps the user signed in on other failures', async () => {
+    localStorage.setItem('userInfo', JSON.stringify(userInfo));
+    mockApi([], () => ({ status: 500, body: { message: 'Something broke' } }));
+    const store = createStore();
+    await store.dispatch(productsApi.endpoints.getProducts.initiate({}));
+    expect(store.getState().account.userInfo).toEqual(userInfo);
+  });
+
+  it('turns an answer that breaks the contract into an error', async () => {
+    mockApi([], () => ({ body: { products: 'nope' } }));
+    const store = createStore();
+    const result = await store.dispatch(productsApi.endpoints.getProducts.initiate({}));
+    expect(result.error).toBeDefined();
+    expect(result.data).toBeUndefined();
+  });
+});

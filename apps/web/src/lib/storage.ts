@@ -1,0 +1,52 @@
+import { safeParse } from './shape';
+import type { Shape } from './shape';
+
+/**
+ * What readStored validates with: a zod schema, or a light check of ./shape (the first page
+ * restores its state without loading zod).
+ */
+export type StoredSchema<T> =
+  Shape<T> | { safeParse: (value: unknown) => { success: true; data: T } | { success: false } };
+
+/** The keys the storefront keeps in localStorage, as the spec names them. */
+export type StorageKey = 'cartItems' | 'shippingAddress' | 'paymentMethod' | 'userInfo';
+
+/**
+ * Reads a JSON value back from localStorage and validates it. Anything missing, unreadable or of
+ * the wrong shape is removed and `undefined` comes back: bad stored data never crashes the shop.
+ */
+export function readStored<T>(key: StorageKey, schema: StoredSchema<T>): T | undefined {
+  let raw: string | null;
+  try {
+    raw = window.localStorage.getItem(key);
+  } catch {
+    return undefined; // storage disabled (private mode, policy)
+  }
+  if (raw === null) return undefined;
+  try {
+    const value: unknown = JSON.parse(raw);
+    const result =
+      typeof schema === 'function' ? safeParse(schema, value) : schema.safeParse(value);
+    if (result.success) return result.data;
+  } catch {
+    // fall through: unparsable JSON
+  }
+  removeStored(key);
+  return undefined;
+}
+
+export function writeStored(key: StorageKey, value: unknown): void {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage full or disabled: the state still lives in memory for this visit
+  }
+}
+
+export function removeStored(key: StorageKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // storage disabled
+  }
+}

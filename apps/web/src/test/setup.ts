@@ -1,0 +1,47 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// Node's Request (used by RTK Query's fetchBaseQuery) needs absolute URLs and rejects jsdom's
+// AbortSignal: resolve '/api/...' against the page and leave the signal out in tests.
+const NodeRequest = globalThis.Request;
+globalThis.Request = class extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    const url = typeof input === 'string' ? new URL(input, window.location.href) : input;
+    super(url, { ...init, signal: undefined });
+  }
+} as typeof Request;
+
+// jsdom implements neither; the router's scroll restoration and Radix call them.
+window.scrollTo = vi.fn() as typeof window.scrollTo;
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+// Embla (the carousels) observes its slides; jsdom has no layout, so nothing is ever seen.
+class InertObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+globalThis.IntersectionObserver ??= InertObserver as unknown as typeof IntersectionObserver;
+globalThis.ResizeObserver ??= InertObserver as unknown as typeof ResizeObserver;
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
