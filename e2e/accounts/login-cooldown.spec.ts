@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * The server locks the client address as well as the e-mail (5 failures), so this test signs in
+ * from an address of its own (the e2e server trusts X-Forwarded-For): the other tests' logins
+ * from 127.0.0.1 stay unaffected.
+ */
+const octet = () => 1 + Math.floor(Math.random() * 250);
+test.use({
+  // A fresh address for every test, project and retry (Playwright reads the empty pattern).
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` });
+  },
+});
+
+test('five failed logins lock the form with a countdown that survives a reload', async ({
+  page,
+}, testInfo) => {
+  // Fake time in the page only, so the minute can be skipped; the server keeps real time.
+  await page.clock.install();
+  const email = `cooldown-${testInfo.project.name}-${Date.now()}-${testInfo.retry}@example.com`;
+
+  await page.goto('/login');
+  await page.getByLabel('E-mail address').fill(email);
+  const password = page.getByLabel('Password');
+  const signIn = page.getByRole('button', { name: 'Sign In' });
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await password.fill(`Wrong-pass${attempt}`);
+    await signIn.click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    await expect(password).toHaveValue('');
+  }
+  await password.fill('Wrong-pass5');
+  await signIn.click();
+
+  // Locked: the message counts down from a minute, the fields and the button are disabled.
+  const timer = page.getByRole('timer');
+  await expect(timer).toHaveText(/^Too many attempts\. Please wait (1:00|0:5\d)$/);
+  await expect(signIn).toBeDisabled();
+  await expect(page.getByLabel('E-mail address')).toBeDisabled();
+  await expect(password).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Forgot your password?' })).toBeEnabled();
+  const stored = await page.evaluate(() =>
+    JSON.parse(localStorage.getItem('loginCooldown') ?? '{}'),
+  );
+  expect(stored).toMatchObject({ failures: 0, lockouts: 1 });
+
+  await page.clock.fastForward(5000);
+  await expect(timer).toHaveText(/^Too many attempts\. Please wait 0:5[45]$/);
+
+  // A reload keeps the lock and the time left.
+  await page.reload();
+  await expect(page.getByRole('timer')).toHaveText(/^Too many attempts\. Please wait 0:5[345]$/);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+
+  // When the minute is over the form comes back and the lock leaves storage.
+  await page.clock.fastForward(60_000);
+  await expect(page.getByRole('timer')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  await expect(page.getByText('You can try to sign in again.')).toBeVisible();
+  const after = await page.evaluate(() =>
+    JSON.parse(localStorage.getItem('loginCooldown') ?? '{}'),
+  );
+  expect(after).toEqual({ failures: 0, lockouts: 1, lockedUntil: null });
+});
+
+test('a lock of the server (429 with Retry-After) locks the form even on a first try', async ({
+  page,
+}, testInfo) => {
+  // Lock this address on the server first (five failures of another e-mail).
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await page.request.post('/api/users/login', {
+      data: {
+        email: `other-${testInfo.project.name}-${Date.now()}@example.com`,
+        password: 'Wrong-pass1',
+      },
+    });
+  }
+  await page.goto('/login');
+  await page.getByLabel('E-mail address').fill(`fresh-${testInfo.project.name}@example.com`);
+  await page.getByLabel('Password').fill('Any-pass1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('timer')).toHaveText(
+    /^Too many attempts\. Please wait (1:00|0:[45]\d)$/,
+  );
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+});

@@ -1,0 +1,81 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+/** Serious and critical WCAG 2 A/AA violations on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
+
+/** Fails on console errors, which include the CSP's reports of anything it blocked. */
+function watchConsole(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+const PAGES = [
+  { path: '/', ready: 'EXPLORE OUR SELF LOVE COLLECTION' },
+  { path: '/tshirts', ready: 'Shirts' },
+  { path: '/privacypolicy', ready: null },
+  { path: '/terms', ready: null },
+  { path: '/refundpolicy', ready: null },
+  { path: '/no/such/page', ready: 'Page not found' },
+];
+
+for (const { path, ready } of PAGES) {
+  test(`${path} has no serious accessibility violations or console errors`, async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto(path);
+    await expect(
+      ready
+        ? page.getByRole('heading', { level: 1, name: ready })
+        : page.getByRole('heading', { level: 1 }),
+    ).toBeVisible();
+    await expect(page.getByRole('main').getByRole('status')).toHaveCount(0); // loaded
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+}
+
+test('a product page and the cart have no serious accessibility violations', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('/belts');
+  await page.getByRole('link', { name: 'Sadu Sands Classic Strap' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Sadu Sands Classic Strap' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Add To Cart' }).click();
+  await expect(page.getByRole('list', { name: 'Items in your cart' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: /^Remove / }).click();
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('the skip link moves focus to the main content', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+});
