@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from '../app/store';
+import { accountsApi } from '../features/account/api/accounts-api';
 import { productsApi } from '../features/catalog/api/products-api';
 import { mockApi } from '../test/mock-api';
 
@@ -26,6 +27,38 @@ describe('the API client', () => {
     expect(request.headers.get('Authorization')).toBe('Bearer old-jwt');
     expect(store.getState().account.userInfo).toBeNull();
     expect(localStorage.getItem('userInfo')).toBeNull();
+  });
+
+  it('forgets the expired session’s details and orders along with its user info', async () => {
+    localStorage.setItem('userInfo', JSON.stringify(userInfo));
+    let tokenValid = true;
+    mockApi([], (url) => {
+      if (!tokenValid) return { status: 401, body: { message: 'Not authorized, token failed' } };
+      if (url.pathname === '/api/users/profile')
+        return {
+          body: {
+            _id: 'u1',
+            name: 'Layla',
+            email: 'layla@example.com',
+            isVerified: true,
+            createdAt: '2024-01-01T00:00:00.000Z',
+          },
+        };
+      return undefined;
+    });
+    const store = createStore();
+    await store.dispatch(accountsApi.endpoints.getUserDetails.initiate('u1'));
+    expect(accountsApi.endpoints.getUserDetails.select('u1')(store.getState()).data?.name).toBe(
+      'Layla',
+    );
+
+    tokenValid = false;
+    await store.dispatch(productsApi.endpoints.getProducts.initiate({}));
+
+    expect(store.getState().account.userInfo).toBeNull();
+    expect(
+      accountsApi.endpoints.getUserDetails.select('u1')(store.getState()).data,
+    ).toBeUndefined();
   });
 
   it('keeps the user signed in on other failures', async () => {

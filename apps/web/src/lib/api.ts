@@ -21,14 +21,17 @@ const fetchFromApi = fetchBaseQuery({
 
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
-  api,
+  queryApi,
   extraOptions,
 ) => {
-  const result = await fetchFromApi(args, api, extraOptions);
+  const result = await fetchFromApi(args, queryApi, extraOptions);
   if (result.error) {
     const body = safeParse(errorBodyShape, result.error.data);
-    if (body.success && body.data.message === ACCOUNT_MESSAGES.tokenFailed)
-      api.dispatch(sessionExpired());
+    if (body.success && body.data.message === ACCOUNT_MESSAGES.tokenFailed) {
+      // As on logout: no user details or orders of the expired session stay in the cache.
+      queryApi.dispatch(sessionExpired());
+      queryApi.dispatch(api.util.resetApiState());
+    }
   }
   return result;
 };
