@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, paypalConfigSchema, shopConfigSchema } from '@shop/shared/catalog';
@@ -21,6 +22,11 @@ describe('the app with a built storefront', () => {
       '<!doctype html><title>Shop</title><div id="root"></div>',
     );
     await writeFile(path.join(webDistDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    // The copies the build writes beside a text file (vite-plugins/precompress.ts).
+    const script = 'console.log("compressed");'.repeat(20);
+    await writeFile(path.join(webDistDir, 'assets', 'big-5678.js'), script);
+    await writeFile(path.join(webDistDir, 'assets', 'big-5678.js.br'), brotliCompressSync(script));
+    await writeFile(path.join(webDistDir, 'assets', 'big-5678.js.gz'), gzipSync(script));
     t = await createTestApp(
       {
         PAYPAL_CLIENT_ID: 'sb-client-id',
@@ -95,6 +101,24 @@ describe('the app with a built storefront', () => {
     const response = await t.app.inject('/assets/app-1234.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed copy a browser accepts, and the file itself to others', async () => {
+    const url = '/assets/big-5678.js';
+    const brotli = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('"compressed"');
+
+    const gzip = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+
+    const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('"compressed"');
   });
 
   it('answers a malformed JSON body with 400 and a message', async () => {

@@ -25,6 +25,7 @@ import { webhookRoutes } from './modules/payments/webhook-routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { createActionLimiter } from './modules/rate-limits/service';
 import { WEB_DIST_DIR } from './paths';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/error-handler';
 import { logRequest } from './plugins/request-log';
 import { registerSecurity } from './plugins/security';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onResponse', async (request, reply) => logRequest(request, reply));
   registerErrorHandling(app);
   await registerSecurity(app, env);
+  await registerCompression(app);
 
   const db = database.db;
   const jwtSecret = resolveJwtSecret(env);

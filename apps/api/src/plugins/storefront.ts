@@ -8,7 +8,8 @@ const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /** Hashed assets never change; index.html must always be fresh so a deploy reaches everyone. */
-function cacheControlFor(filePath: string): string {
+function cacheControlFor(sentPath: string): string {
+  const filePath = sentPath.replace(/\.(br|gz)$/, ''); // a precompressed copy caches as its file
   if (filePath.includes(`${path.sep}assets${path.sep}`))
     return 'public, max-age=31536000, immutable';
   if (filePath.endsWith('.html')) return 'no-cache';
@@ -18,6 +19,8 @@ function cacheControlFor(filePath: string): string {
 /**
  * Serves the built storefront from the same port as the API: hashed assets cached for a year,
  * index.html never cached, and every other non-API GET answered with index.html (the SPA routes it).
+ * Text files go out as the brotli or gzip copies the build wrote beside them (see the web app's
+ * vite-plugins/precompress.ts) to browsers that accept them.
  */
 export async function registerStorefront(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -27,6 +30,7 @@ export async function registerStorefront(app: FastifyInstance, webDistDir: strin
       root: webDistDir,
       wildcard: true,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header('cache-control', cacheControlFor(filePath));
       },

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTS_PAGE_SIZE, productListSchema, productSchema } from '@shop/shared/catalog';
 import { addProduct, productIdBySlug } from '../../test/fixtures';
@@ -77,6 +78,21 @@ describe('GET /api/products', () => {
     expect(body.pages).toBe(Math.ceil(26 / PRODUCTS_PAGE_SIZE));
     expect(body.products).toHaveLength(PRODUCTS_PAGE_SIZE);
     expect(body.products[0]).not.toHaveProperty('reviews');
+  });
+
+  it('compresses the list for clients that accept it, and only for them', async () => {
+    const plain = await get('/api/products');
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/api/products',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString())).toEqual(
+      plain.json(),
+    );
   });
 
   it('treats the spec client’s single-space defaults as no keyword and page 1', async () => {

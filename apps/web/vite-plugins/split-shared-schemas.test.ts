@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { splitSharedModule } from './split-shared-schemas';
+
+const shared = (file: string) =>
+  fileURLToPath(new URL(`../../../packages/shared/src/${file}`, import.meta.url));
+
+describe('splitSharedModule', () => {
+  it('keeps the rules of a mixed module apart from its zod schemas', async () => {
+    const { rules, schemas } = await splitSharedModule(shared('login-cooldown.ts'));
+    expect(rules).toContain('function formatMinutesSeconds');
+    expect(rules).toContain('const LOGIN_COOLDOWN_SECONDS');
+    expect(rules).not.toMatch(/\bz\.object\(/);
+    expect(schemas).toContain('const cooldownStateSchema');
+    expect(schemas).not.toContain('function formatMinutesSeconds');
+  });
+
+  it('lets a schema import the rules it reads from the rules part', async () => {
+    const { rules, schemas } = await splitSharedModule(shared('catalog.ts'));
+    expect(rules).toContain('const LINE_SIZES');
+    expect(schemas).toContain('const countInStockSchema');
+    expect(schemas).toMatch(/import \{[^}]*\} from ".*catalog\.ts\?shared-part=rules";/);
+  });
+
+  it('puts a module without zod wholly in its rules part', async () => {
+    const { rules, schemas } = await splitSharedModule(shared('pricing.ts'));
+    expect(rules).toContain('export function');
+    expect(schemas).not.toContain('export');
+  });
+});
