@@ -1,36 +1,37 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { openDatabase, type DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle } from '../../db/client';
 import { orders, stock } from '../../db/schema';
+import { startApiProcess, type ApiProcess } from '../../test/api-process';
 import { SAMPLE_ADDRESS as ADDRESS, addProduct, productIdBySlug } from '../../test/fixtures';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
 
-let first: TestApp;
-/** On PostgreSQL a second API with its own connection pool on the same database; PGlite has one connection. */
-let second: { app: TestApp['app']; database: DatabaseHandle } | undefined;
+type Answer = { status: number; message?: string };
+/** Sends one guest checkout for one unit of option A, as the shopper at `address`. */
+type Checkout = (body: unknown, address: string, i: number) => Promise<Answer>;
+
+let t: TestApp;
+/** On PostgreSQL: two API processes of their own on the test's database, as in production. */
+let processes: ApiProcess[] = [];
 
 beforeAll(async () => {
-  first = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
-  if (TEST_DATABASE_URL) {
-    const url = await currentDatabaseUrl(first.database);
-    const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
-    const app = await buildApp({ env: first.env, database });
-    await app.ready();
-    second = { app, database };
-  }
-  await addProduct(first.database.db, {
+  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
+  await addProduct(t.database.db, {
     slug: 'scarce',
     name: 'Scarce Strap',
     priceCents: 2000,
     hasAandB: true,
     stock: { A: 5, B: 100 },
   });
-});
+  if (TEST_DATABASE_URL) {
+    const url = await currentDatabaseUrl(t.database);
+    const env = { RATE_LIMIT_PER_MINUTE: '100000', TRUST_PROXY: 'true' };
+    processes = await Promise.all([startApiProcess(url, env), startApiProcess(url, env)]);
+  }
+}, 60_000);
 afterAll(async () => {
-  await second?.app.close();
-  await second?.database.close();
-  await first.close();
+  await Promise.all(processes.map((api) => api.stop()));
+  await t.close();
 });
 
 async function currentDatabaseUrl(database: DatabaseHandle): Promise<string> {
@@ -40,37 +41,59 @@ async function currentDatabaseUrl(database: DatabaseHandle): Promise<string> {
   return url.toString();
 }
 
+/** In this process, through app.inject (PGlite is one embedded database, one process). */
+const inProcess: Checkout = async (payload, address) => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders/guest-checkout-session',
+    payload: payload as object,
+    remoteAddress: address,
+  });
+  return { status: response.statusCode, message: response.json<{ message?: string }>().message };
+};
+
+/** Over HTTP, alternating between the two API processes. */
+const acrossProcesses: Checkout = async (payload, address, i) => {
+  const api = processes[i % processes.length]!;
+  const response = await fetch(`${api.origin}/api/orders/guest-checkout-session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify(payload),
+  });
+  const body = (await response.json()) as { message?: string };
+  return { status: response.status, message: body.message };
+};
+
 describe('concurrent checkouts', () => {
-  it(`hold exactly the stock there is: 40 at once for 5 units (${TEST_DATABASE_URL ? 'two APIs on PostgreSQL' : 'PGlite'})`, async () => {
-    const productId = await productIdBySlug(first.database.db, 'scarce');
-    const apps = second ? [first.app, second.app] : [first.app];
-    const responses = await Promise.all(
+  it(`hold exactly the stock there is: 40 at once for 5 units (${TEST_DATABASE_URL ? 'two API processes on PostgreSQL' : 'PGlite'})`, async () => {
+    const productId = await productIdBySlug(t.database.db, 'scarce');
+    const checkout = TEST_DATABASE_URL ? acrossProcesses : inProcess;
+    const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        (apps[i % apps.length] ?? first.app).inject({
-          method: 'POST',
-          url: '/api/orders/guest-checkout-session',
-          payload: {
+        checkout(
+          {
             orderItems: [{ product: productId, qty: 1, option: 'A' }],
             shippingAddress: ADDRESS,
             email: `rush${i}@example.com`,
           },
-          remoteAddress: `10.30.0.${i + 1}`,
-        }),
+          `10.30.0.${i + 1}`,
+          i,
+        ),
       ),
     );
-    const statuses = responses.map((response) => response.statusCode);
+    const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(5);
     expect(statuses.filter((status) => status === 409)).toHaveLength(35);
-    expect(responses.find((response) => response.statusCode === 409)?.json().message).toBe(
+    expect(answers.find((answer) => answer.status === 409)?.message).toBe(
       'Sorry, Scarce Strap (option A) is sold out.',
     );
 
-    const [row] = await first.database.db
+    const [row] = await t.database.db
       .select({ available: stock.available })
       .from(stock)
       .where(and(eq(stock.productId, productId), eq(stock.variant, 'A')));
     expect(row?.available).toBe(0);
-    const placed = await first.database.db.select().from(orders);
+    const placed = await t.database.db.select().from(orders);
     expect(placed).toHaveLength(5);
   });
 });
