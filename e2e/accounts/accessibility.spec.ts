@@ -1,32 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { linkPath, waitForMail } from '../support/mailbox';
+import { seriousViolations, watchConsole } from '../support/page-checks';
 
 const PASSWORD = 'Sand-Dune1';
-
-/** Serious and critical WCAG 2 A/AA violations on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-}
-
-/** Fails on console errors other than the failed requests the checks provoke on purpose. */
-function watchConsole(page: Page) {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
-      problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
 
 /** The page is loaded: one h1, no spinner in the main content. */
 async function expectReady(page: Page, heading: string | RegExp) {
@@ -94,7 +71,7 @@ const PAGES: { path: string; heading: string; then?: (page: Page) => Promise<voi
 
 for (const { path, heading, then } of PAGES) {
   test(`${path} has no serious accessibility violations or console errors`, async ({ page }) => {
-    const problems = watchConsole(page);
+    const problems = watchConsole(page, { failedRequestsExpected: true });
     await page.goto(path);
     await expectReady(page, heading);
     await expect(page).toHaveTitle(/ \| Sadu Sands$/);
@@ -111,7 +88,7 @@ test('the verification success and the profile tabs have no serious violations',
   page,
   request,
 }, testInfo) => {
-  const problems = watchConsole(page);
+  const problems = watchConsole(page, { failedRequestsExpected: true });
   const email = `a11y-${testInfo.project.name}-${Date.now()}-${testInfo.retry}@example.com`;
   const link = await registerVerified(request, email);
 

@@ -1,19 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
 import { linkPath, waitForMail } from '../support/mailbox';
+import { watchConsole } from '../support/page-checks';
 
 const PASSWORD = 'Sand-Dune1';
-
-/** Fails on console errors other than the failed requests the flow expects. */
-function watchConsole(page: Page) {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
-      problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
 
 const uniqueEmail = (testInfo: TestInfo, label: string) =>
   `${label}-${testInfo.project.name}-${Date.now()}-${testInfo.retry}@example.com`;
@@ -44,7 +34,7 @@ test('register, verify by mail, log in, edit the profile and log out', async ({
   request,
 }, testInfo) => {
   const mobile = testInfo.project.name === 'mobile';
-  const problems = watchConsole(page);
+  const problems = watchConsole(page, { failedRequestsExpected: true });
   const email = uniqueEmail(testInfo, 'lifecycle');
 
   // Register: the form checks the passwords first, then the server answers and /pending follows.

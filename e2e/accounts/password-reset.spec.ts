@@ -1,22 +1,12 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import { linkPath, waitForMail } from '../support/mailbox';
-
-function watchConsole(page: Page) {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
-      problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
+import { watchConsole } from '../support/page-checks';
 
 test('forgot password: the mail’s link sets a new password that then signs in', async ({
   page,
   request,
 }, testInfo) => {
-  const problems = watchConsole(page);
+  const problems = watchConsole(page, { failedRequestsExpected: true });
   const email = `reset-${testInfo.project.name}-${Date.now()}-${testInfo.retry}@example.com`;
   const registered = await request.post('/api/users', {
     data: { name: 'Layla', email, password: 'Old-pass1' },

@@ -1,28 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
-
-/** Serious and critical WCAG 2 A/AA violations on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-}
-
-/** Fails on console errors, which include the CSP's reports of anything it blocked. */
-function watchConsole(page: Page) {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
+import { seriousViolations, watchConsole } from '../support/page-checks';
 
 const PAGES = [
   { path: '/', ready: 'EXPLORE OUR SELF LOVE COLLECTION' },
@@ -57,6 +34,9 @@ test('a product page and the cart have no serious accessibility violations', asy
     page.getByRole('heading', { level: 1, name: 'Sadu Sands Classic Strap' }),
   ).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  // The review form loads as the shopper scrolls towards it.
+  await page.locator('#reviews').scrollIntoViewIfNeeded();
+  await expect(page.getByRole('form', { name: 'Write a customer review' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Add To Cart' }).click();
@@ -72,6 +52,10 @@ test('a product page and the cart have no serious accessibility violations', asy
 
 test('the skip link moves focus to the main content', async ({ page }) => {
   await page.goto('/');
+  // A shopper presses Tab on the page they see, not on the HTML before the app has drawn it.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'EXPLORE OUR SELF LOVE COLLECTION' }),
+  ).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
