@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { linkPath, waitForMail } from '../support/mailbox';
+import { seriousViolations, watchConsole } from '../support/page-checks';
 
 /** The parts of GET /api/products/:id these tests read. */
 interface ApiProduct {
@@ -304,6 +304,7 @@ test.describe('checkout', () => {
     const comment = `Roomy and sturdy <b>${testInfo.project.name}</b> ${Date.now()}`;
 
     await page.goto(`/products/${tote._id}`);
+    await page.locator('#reviews').scrollIntoViewIfNeeded(); // the form loads on the way there
     const form = page.getByRole('form', { name: 'Write a customer review' });
     // Someone who did not buy it is told why.
     await form.getByLabel('E-mail (the one on your order)').fill(uniqueEmail(testInfo, 'nobody'));
@@ -335,28 +336,6 @@ test.describe('checkout', () => {
     await expect(form.getByRole('alert')).toContainText('You have already reviewed this product');
   });
 });
-
-/** Serious and critical WCAG 2 A/AA violations on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-}
-
-/** Console errors, which include the CSP's reports of anything it blocked. */
-function watchConsole(page: Page) {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
 
 /** The page has its one h1 and nothing serious for axe. */
 async function expectAccessible(page: Page, heading: string | RegExp) {

@@ -1,5 +1,6 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useRef } from 'react';
 import type { Product } from '@shop/shared/catalog';
+import { useWantedSoon } from '../../../lib/use-wanted-soon';
 import { ReviewList } from '../../reviews/components/review-list';
 import { formatDollars } from '../format-price';
 import { useProductChoices } from '../hooks/use-product-choices';
@@ -17,8 +18,8 @@ const ProductDescription = lazy(() =>
   loadProductDescription().then((module) => ({ default: module.ProductDescription })),
 );
 
-// The review form (react-hook-form and zod, over 100 kB) sits at the foot of the page: the
-// product is shown without waiting for it.
+// The review form (react-hook-form and zod, about 40 kB gzipped) sits at the foot of the page: it
+// loads when the shopper heads for it or starts using the page, not while the product first shows.
 const ReviewForm = lazy(() =>
   import('../../reviews/components/review-form').then((module) => ({
     default: module.ReviewForm,
@@ -28,6 +29,8 @@ const ReviewForm = lazy(() =>
 /** Everything about one product: pictures, choices, description and reviews. */
 export function ProductDetail({ product }: { product: Product }) {
   const choices = useProductChoices(product);
+  const reviewFormSlot = useRef<HTMLDivElement>(null);
+  const reviewFormWanted = useWantedSoon(reviewFormSlot);
 
   return (
     <>
@@ -87,10 +90,12 @@ export function ProductDetail({ product }: { product: Product }) {
           </h2>
           <ReviewList reviews={product.reviews} />
         </div>
-        <div className="self-start rounded-3xl bg-sand-100 p-6 sm:p-8">
-          <Suspense fallback={null}>
-            <ReviewForm productId={product._id} />
-          </Suspense>
+        <div ref={reviewFormSlot} className="self-start rounded-3xl bg-sand-100 p-6 sm:p-8">
+          {reviewFormWanted && (
+            <Suspense fallback={null}>
+              <ReviewForm productId={product._id} />
+            </Suspense>
+          )}
         </div>
       </section>
     </>

@@ -6,10 +6,18 @@ import { renderApp } from '../../../test/render-app';
 
 const product = productFixture({ _id: 'p-1' });
 
+/** The product page with its review form, which loads once the shopper starts using the page. */
+async function openProductPage() {
+  const rendered = renderApp('/products/p-1');
+  await screen.findByRole('heading', { level: 1 });
+  await rendered.user.keyboard('{Shift}');
+  return rendered;
+}
+
 describe('the write-review form', () => {
   it('offers the five ratings and checks the e-mail and the rating before sending', async () => {
     const fetchMock = mockApi([product]);
-    const { user } = renderApp('/products/p-1');
+    const { user } = await openProductPage();
     const rating = await screen.findByRole('combobox', { name: 'Rating' });
     expect([...(rating as HTMLSelectElement).options].map((o) => o.text)).toEqual([
       'Select…',
@@ -33,7 +41,7 @@ describe('the write-review form', () => {
         ? { status: 403, body: { message: 'Only shoppers who bought this product can review it' } }
         : undefined,
     );
-    const { user } = renderApp('/products/p-1');
+    const { user } = await openProductPage();
     await user.type(
       await screen.findByLabelText('E-mail (the one on your order)'),
       'maya@example.com',
@@ -62,7 +70,7 @@ describe('the write-review form', () => {
       if (url.pathname === '/api/products/p-1') gets++;
       return undefined;
     });
-    const { user } = renderApp('/products/p-1');
+    const { user } = await openProductPage();
     await user.type(
       await screen.findByLabelText('E-mail (the one on your order)'),
       'maya@example.com',
@@ -92,7 +100,7 @@ describe('the write-review form for a signed-in customer', () => {
     const fetchMock = mockApi([product], (_url, request) =>
       request.method === 'POST' ? { status: 201, body: { message: 'Review added' } } : undefined,
     );
-    const { user } = renderApp('/products/p-1');
+    const { user } = await openProductPage();
     const email = await screen.findByLabelText('E-mail (the one on your order)');
     expect(email).toHaveValue('layla@example.com');
     expect(email).toHaveAttribute('readonly');
@@ -126,7 +134,7 @@ describe('the write-review form for a signed-in customer', () => {
         ],
       }),
     ]);
-    renderApp('/products/p-1');
+    await openProductPage();
     expect(await screen.findByText('<img src=x onerror=alert(1)><b>bold</b>')).toBeInTheDocument();
     expect(document.querySelector('#reviews img[src="x"]')).toBeNull();
     expect(document.querySelector('#reviews b')).toBeNull();
