@@ -67,6 +67,15 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * POST /api/orders/:id/cancel-checkout: the shopper came back through the hosted checkout's
+ * cancel link, which carries the order's signed token.
+ */
+export const cancelCheckoutRequestSchema = z.object({ token: z.string().min(1).max(200) });
+export type CancelCheckoutRequest = z.infer<typeof cancelCheckoutRequestSchema>;
+export const cancelCheckoutResponseSchema = z.object({ status: z.enum(ORDER_STATUSES) });
+export type CancelCheckoutResponse = z.infer<typeof cancelCheckoutResponseSchema>;
+
 /** GET /api/orders/:id and each entry of GET /api/orders/. Amounts in dollars. */
 export const orderSchema = z.object({
   _id: z.string(),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema } from '@shop/shared/orders';
@@ -12,6 +13,8 @@ import {
 } from '../../test/fixtures';
 import { SmtpInbox, linkIn } from '../../test/smtp-inbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { deriveKey } from '../../lib/keys';
+import { orderAccessToken } from '../orders/order-access';
 import { createTestCheckoutProvider } from '../payments/test-checkout-provider';
 
 const APP_URL = 'http://shop.test';
@@ -217,10 +220,76 @@ describe('a guest buys through the test checkout', () => {
       url: `/test-checkout/${sessionId}/cancel`,
     });
     expect(cancelled.statusCode).toBe(303);
-    expect(cancelled.headers.location).toBe('/cart?checkout=cancelled');
+    const back = new URL(String(cancelled.headers.location), APP_URL);
+    expect(back.pathname).toBe('/cart');
+    expect(back.searchParams.get('checkout')).toBe('cancelled');
+    expect(back.searchParams.get('order')).toBe(order.id);
     expect(await stockOf(ids.strap, 'total')).toBe(before);
     const [closed] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(closed?.status).toBe('cancelled');
+
+    // The storefront then reports the cancel link: nothing more is given back.
+    const reported = await cancelCheckoutCall(order.id, back.searchParams.get('token') ?? '');
+    expect(reported.json()).toEqual({ status: 'cancelled' });
+    expect(await stockOf(ids.strap, 'total')).toBe(before);
+  });
+});
+
+const cancelCheckoutCall = (orderId: string, token: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${orderId}/cancel-checkout`,
+    payload: { token },
+  });
+
+/** The signed token the checkout's cancel link carries (the same as the order link's). */
+const cancelToken = (orderId: string) =>
+  orderAccessToken(deriveKey(new TextEncoder().encode(JWT_SECRET), 'order-access'), orderId);
+
+describe('the cancel link of a checkout', () => {
+  it('ends the checkout at once and gives the stock back exactly once', async () => {
+    const before = await stockOf(ids.cap, 'total');
+    const { order } = await openGuestOrder([{ product: ids.cap, qty: 3 }]);
+    expect(await stockOf(ids.cap, 'total')).toBe((before ?? 0) - 3);
+
+    const first = await cancelCheckoutCall(order.id, cancelToken(order.id));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ status: 'cancelled' });
+    expect(await stockOf(ids.cap, 'total')).toBe(before);
+    expect((await cancelCheckoutCall(order.id, cancelToken(order.id))).json()).toEqual({
+      status: 'cancelled',
+    });
+    expect(await stockOf(ids.cap, 'total')).toBe(before);
+  });
+
+  it('leaves a paid order paid', async () => {
+    const { sessionId, order } = await openGuestOrder([{ product: ids.cap, qty: 1 }]);
+    await sendEvent('checkout.completed', sessionId);
+    const after = await cancelCheckoutCall(order.id, cancelToken(order.id));
+    expect(after.json()).toEqual({ status: 'paid' });
+  });
+
+  it('answers 404 without the right token and 400 without one, changing nothing', async () => {
+    const before = await stockOf(ids.cap, 'total');
+    const { order } = await openGuestOrder([{ product: ids.cap, qty: 1 }]);
+    for (const [id, token] of [
+      [order.id, cancelToken(randomUUID())],
+      [order.id, 'x'.repeat(43)],
+      ['not-a-uuid', cancelToken(order.id)],
+      [randomUUID(), cancelToken(order.id)],
+    ] as const) {
+      const response = await cancelCheckoutCall(id, token);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Order not found' });
+    }
+    for (const token of [undefined, '', 42]) {
+      const response = await cancelCheckoutCall(order.id, token);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+    const [still] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(still?.status).toBe('pending_payment');
+    expect(await stockOf(ids.cap, 'total')).toBe((before ?? 0) - 1);
   });
 });
 

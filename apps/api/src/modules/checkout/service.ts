@@ -1,19 +1,27 @@
 import type { LineOption, LineSize, Variant } from '@shop/shared/catalog';
-import { PAYMENT_METHOD, type OrderItemRequest, type ShippingAddress } from '@shop/shared/orders';
+import {
+  ORDER_MESSAGES,
+  PAYMENT_METHOD,
+  type CancelCheckoutResponse,
+  type OrderItemRequest,
+  type ShippingAddress,
+} from '@shop/shared/orders';
 import { priceOrder } from '@shop/shared/pricing';
 import { variantFor } from '@shop/shared/stock';
 import { AppError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import type { PaymentProvider } from '../payments/provider';
+import { isOrderAccessToken } from '../orders/order-access';
 import {
   availableStock,
+  findOrderWithItems,
   findProductsForPricing,
   holdStock,
   insertOrder,
   setPaymentSession,
   type ProductForPricing,
 } from '../orders/repository';
-import { closeUnpaidOrder, type OrdersContext } from '../orders/service';
+import { checkoutCancelPath, closeUnpaidOrder, type OrdersContext } from '../orders/service';
 
 /** The provider's session lasts 30 minutes; the hold a little longer, so a payment never lands after it. */
 export const CHECKOUT_SESSION_MS = 30 * 60_000;
@@ -147,7 +155,7 @@ export async function startCheckout(
       taxCents: totals.taxCents,
       totalCents: totals.totalCents,
       successUrl: `${ctx.appUrl}/successfulorder?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${ctx.appUrl}/cart?checkout=cancelled`,
+      cancelUrl: `${ctx.appUrl}${checkoutCancelPath(ctx, order.id)}`,
       expiresAt: new Date(Date.now() + CHECKOUT_SESSION_MS),
     });
     await setPaymentSession(ctx.db, order.id, session.id);
@@ -163,4 +171,41 @@ export async function startCheckout(
       error,
     );
   }
+}
+
+/**
+ * The shopper left the hosted checkout through its cancel link: the checkout is ended at the
+ * provider and the held stock given back now, not when the session would have expired. Safe to
+ * repeat, and safe against a payment in flight: a session the provider no longer calls open
+ * (paid, or ended) is left to its own event.
+ */
+export async function cancelCheckout(
+  ctx: CheckoutContext,
+  orderId: string,
+  token: string,
+): Promise<CancelCheckoutResponse> {
+  const notFound = new AppError('not_found', ORDER_MESSAGES.notFound);
+  if (!isUuid(orderId) || !isOrderAccessToken(ctx.secret, orderId, token)) throw notFound;
+  const order = await findOrderWithItems(ctx.db, orderId);
+  if (!order) throw notFound;
+  if (order.status !== 'pending_payment' || !order.paymentSessionId)
+    return { status: order.status };
+
+  let ended: boolean;
+  try {
+    ended = await ctx.provider.expireCheckoutSession(order.paymentSessionId);
+  } catch (error) {
+    throw new AppError(
+      'unavailable',
+      'The payment provider did not answer. Nothing was charged; the items are held until the checkout expires.',
+      {},
+      error,
+    );
+  }
+  if (!ended) return { status: order.status };
+  if (await ctx.db.transaction((tx) => closeUnpaidOrder(tx, orderId, 'cancelled'))) {
+    ctx.onStockChanged();
+    return { status: 'cancelled' };
+  }
+  return { status: (await findOrderWithItems(ctx.db, orderId))?.status ?? order.status };
 }

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  cancelCheckoutRequestSchema,
   checkoutSessionRequestSchema,
   guestCheckoutSessionRequestSchema,
+  type CancelCheckoutResponse,
   type CheckoutSessionResponse,
 } from '@shop/shared/orders';
 import type { Authenticator } from '../accounts/authenticator';
-import { startCheckout, type CheckoutContext } from '../checkout/service';
+import { cancelCheckout, startCheckout, type CheckoutContext } from '../checkout/service';
 import type { ActionLimiter } from '../rate-limits/service';
 import { getOrder, listMyOrders } from './service';
 
@@ -49,6 +51,19 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         },
       });
     },
+  );
+
+  // The proof is the signed token of the cancel link; no sign-in, as for guests' order links.
+  app.post(
+    '/api/orders/:id/cancel-checkout',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(100) }),
+        body: cancelCheckoutRequestSchema,
+      },
+    },
+    async (request): Promise<CancelCheckoutResponse> =>
+      cancelCheckout(ctx, request.params.id, request.body.token),
   );
 
   app.get('/api/orders', async (request) => listMyOrders(ctx, await auth.requireUser(request)));

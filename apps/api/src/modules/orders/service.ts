@@ -62,6 +62,15 @@ export function orderLink(ctx: Pick<OrdersContext, 'appUrl' | 'secret'>, orderId
   return `${ctx.appUrl}/order/${orderId}?token=${orderAccessToken(ctx.secret, orderId)}`;
 }
 
+/**
+ * Where the hosted checkout's cancel link leads: back to the cart, with the order and its signed
+ * token so the storefront can end the checkout at once (see cancelCheckout).
+ */
+export function checkoutCancelPath(ctx: Pick<OrdersContext, 'secret'>, orderId: string): string {
+  const token = orderAccessToken(ctx.secret, orderId);
+  return `/cart?${new URLSearchParams({ checkout: 'cancelled', order: orderId, token })}`;
+}
+
 /** An order for its owner, or for whoever holds its signed link; 404 for anyone else. */
 export async function getOrder(
   ctx: OrdersContext,

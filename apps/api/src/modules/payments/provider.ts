@@ -28,6 +28,11 @@ export class InvalidWebhookError extends Error {
 export interface PaymentProvider {
   name: 'stripe' | 'test-checkout';
   createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }>;
+  /**
+   * Ends an open checkout at once (the shopper left through its cancel link). Answers false when
+   * the session is no longer open (paid, or already ended): then its own event decides.
+   */
+  expireCheckoutSession(sessionId: string): Promise<boolean>;
   /** Checks the signature over the raw body first; throws InvalidWebhookError when it does not hold. */
   readWebhook(
     rawBody: Buffer,

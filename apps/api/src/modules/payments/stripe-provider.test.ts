@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema';
+import { orders, stock } from '../../db/schema';
 import { SAMPLE_ADDRESS as ADDRESS, addProduct, productIdBySlug } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createStripeProvider } from './stripe-provider';
@@ -19,6 +19,8 @@ const calls: {
   headers: IncomingHttpHeaders;
   form: URLSearchParams;
 }[] = [];
+/** Sessions the stand-in treats as no longer open (completed or expired). */
+const closedSessions = new Set<string>();
 let stripeApi: Server;
 let t: TestApp;
 let productId: string;
@@ -34,7 +36,21 @@ beforeAll(async () => {
         headers: request.headers,
         form: new URLSearchParams(body),
       });
-      const id = `cs_test_${calls.length}`;
+      const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.url ?? '');
+      if (expire && closedSessions.has(expire[1] ?? '')) {
+        // What Stripe answers for a session that is no longer open.
+        response.writeHead(400, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            error: {
+              type: 'invalid_request_error',
+              message: 'Only Checkout Sessions with a status in ["open"] can be expired.',
+            },
+          }),
+        );
+        return;
+      }
+      const id = expire ? (expire[1] ?? '') : `cs_test_${calls.length}`;
       response.writeHead(200, {
         'content-type': 'application/json',
         'request-id': `req_${calls.length}`,
@@ -82,6 +98,21 @@ function signedWebhook(event: object) {
     headers: { 'content-type': 'application/json', 'stripe-signature': header },
   });
 }
+/** A guest checkout of one Stripe Tee in `size`; answers the id of the session it opened. */
+async function openGuestCheckout(size: string, email: string): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders/guest-checkout-session',
+    payload: {
+      orderItems: [{ product: productId, qty: 1, size }],
+      shippingAddress: ADDRESS,
+      email,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return new URL(response.json().url).pathname.split('/').pop() ?? '';
+}
+
 const sessionEvent = (id: string, type: string, session: object) => ({
   id,
   object: 'event',
@@ -128,8 +159,12 @@ describe('Stripe Checkout through the official SDK', () => {
       'line_items[1][price_data][product_data][name]': 'Sales tax (7%)',
       'line_items[1][price_data][unit_amount]': '420',
       success_url: `${APP_URL}/successfulorder?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${APP_URL}/cart?checkout=cancelled`,
     });
+    const cancelUrl = new URL(form.get('cancel_url') ?? '');
+    expect(`${cancelUrl.origin}${cancelUrl.pathname}`).toBe(`${APP_URL}/cart`);
+    expect(cancelUrl.searchParams.get('checkout')).toBe('cancelled');
+    expect(cancelUrl.searchParams.get('order')).toBe(order?.id);
+    expect(cancelUrl.searchParams.get('token')).toMatch(/^[\w-]{43}$/);
     // Free shipping from $50: no shipping line.
     expect([...form.values()]).not.toContain('Shipping');
     const minutes = (Number(form.get('expires_at')) * 1000 - Date.now()) / 60_000;
@@ -169,16 +204,7 @@ describe('Stripe Checkout through the official SDK', () => {
   });
 
   it('waits for a delayed payment method, and releases the stock when the session expires', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders/guest-checkout-session',
-      payload: {
-        orderItems: [{ product: productId, qty: 1, size: 'XL' }],
-        shippingAddress: ADDRESS,
-        email: 'slow@example.com',
-      },
-    });
-    const sessionId = new URL(response.json().url).pathname.split('/').pop() ?? '';
+    const sessionId = await openGuestCheckout('XL', 'slow@example.com');
     const [order] = await t.database.db
       .select()
       .from(orders)
@@ -202,5 +228,41 @@ describe('Stripe Checkout through the official SDK', () => {
     expect(
       (await signedWebhook(sessionEvent('evt_other', 'customer.created', {}))).json().outcome,
     ).toBe('ignored');
+  });
+
+  it('ends the Stripe session when the shopper comes back through the cancel link, unless it is no longer open', async () => {
+    const open = async (email: string) => {
+      const sessionId = await openGuestCheckout('S/M', email);
+      const cancelLink = new URL(calls.at(-1)?.form.get('cancel_url') ?? '');
+      return { sessionId, cancelLink };
+    };
+    const cancel = (link: URL) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${link.searchParams.get('order')}/cancel-checkout`,
+        payload: { token: link.searchParams.get('token') },
+      });
+
+    const left = await open('left@example.com');
+    const answer = await cancel(left.cancelLink);
+    expect(answer.json()).toEqual({ status: 'cancelled' });
+    expect(calls.at(-1)?.method).toBe('POST');
+    expect(calls.at(-1)?.path).toBe(`/v1/checkout/sessions/${left.sessionId}/expire`);
+    const [stockRow] = await t.database.db
+      .select({ available: stock.available })
+      .from(stock)
+      .where(and(eq(stock.productId, productId), eq(stock.variant, 'S/M')));
+    expect(stockRow?.available).toBe(3);
+    // Stripe's own checkout.session.expired follows: nothing more is given back.
+    const expired = sessionEvent('evt_expired_after_cancel', 'checkout.session.expired', {
+      id: left.sessionId,
+      metadata: { orderId: left.cancelLink.searchParams.get('order') },
+    });
+    expect((await signedWebhook(expired)).json().outcome).toBe('no-change');
+
+    // Paid a moment before the shopper pressed back: Stripe refuses to expire it; the hold stays.
+    const paying = await open('paying@example.com');
+    closedSessions.add(paying.sessionId);
+    expect((await cancel(paying.cancelLink)).json()).toEqual({ status: 'pending_payment' });
   });
 });

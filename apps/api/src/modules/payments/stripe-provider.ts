@@ -50,6 +50,17 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       return { id: session.id, url: session.url };
     },
 
+    async expireCheckoutSession(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return true;
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open (completed or expired).
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
+        throw error;
+      }
+    },
+
     readWebhook(rawBody, headers) {
       const signature = headers['stripe-signature'];
       if (typeof signature !== 'string')

@@ -38,6 +38,11 @@ export function createTestCheckoutProvider(options: {
       return { id, url: `${options.appUrl}/test-checkout/${id}` };
     },
 
+    // Nothing to tell: the test checkout's page closes once its order is no longer awaiting payment.
+    async expireCheckoutSession() {
+      return true;
+    },
+
     signedEvent(type, sessionId, now = Date.now()) {
       const body = JSON.stringify({
         id: `tevt_${randomBytes(18).toString('base64url')}`,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { findOrderIdBySession, findOrderWithItems } from '../orders/repository';
-import type { OrdersContext } from '../orders/service';
+import { checkoutCancelPath, type OrdersContext } from '../orders/service';
 import {
   TEST_CHECKOUT_SIGNATURE_HEADER,
   type createTestCheckoutProvider,
@@ -86,7 +86,7 @@ export const testCheckoutRoutes: FastifyPluginAsync<{
       const target =
         action === 'pay'
           ? `/successfulorder?session_id=${encodeURIComponent(params.data.sessionId)}`
-          : '/cart?checkout=cancelled';
+          : checkoutCancelPath(ctx, order.id);
       return reply.redirect(target, 303);
     });
   }

@@ -162,6 +162,26 @@ describe('the cart after a cancelled payment', () => {
     expect(await cartList()).toBeInTheDocument();
   });
 
+  it('ends the checkout the cancel link names, so its items are free again, and tidies the address', async () => {
+    localStorage.setItem('cartItems', JSON.stringify([cartLineFor(tee, 'S/M', 'NA', 1)]));
+    const fetchMock = mockApi([tee], (url, request) =>
+      request.method === 'POST' && url.pathname === '/api/orders/order-1/cancel-checkout'
+        ? { body: { status: 'cancelled' } }
+        : undefined,
+    );
+    const { router } = renderApp('/cart?checkout=cancelled&order=order-1&token=signed-token');
+    expect(await screen.findByText('Payment cancelled.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?checkout=cancelled'));
+    const posts = fetchMock.mock.calls
+      .map(([input]) => input as Request)
+      .filter((request) => request.method === 'POST');
+    expect(posts.map((request) => new URL(request.url).pathname)).toEqual([
+      '/api/orders/order-1/cancel-checkout',
+    ]);
+    expect(await posts[0]?.json()).toEqual({ token: 'signed-token' });
+    expect(screen.getByText('Payment cancelled.')).toBeInTheDocument();
+  });
+
   it('says nothing of the kind otherwise', async () => {
     localStorage.setItem('cartItems', JSON.stringify([cartLineFor(tee, 'S/M', 'NA', 1)]));
     mockApi([tee]);

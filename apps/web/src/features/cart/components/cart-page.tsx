@@ -1,10 +1,10 @@
-import { useSearchParams } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
+import { useEndCancelledCheckout } from '../../checkout/hooks/use-end-cancelled-checkout';
 import { useAddFromAddress } from '../hooks/use-add-from-address';
 import { CartLineItem } from './cart-line-item';
 import { CartSummary } from './cart-summary';
@@ -13,8 +13,8 @@ import { CartSummary } from './cart-summary';
 export default function CartPage() {
   const adding = useAddFromAddress();
   const lines = useAppSelector((state) => state.cart.cartItems);
-  // The hosted checkout's Cancel comes back here with ?checkout=cancelled.
-  const cancelled = useSearchParams()[0].get('checkout') === 'cancelled';
+  // The hosted checkout's cancel link comes back here with ?checkout=cancelled.
+  const cancelled = useEndCancelledCheckout();
 
   return (
     <PageContainer>

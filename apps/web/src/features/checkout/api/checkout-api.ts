@@ -1,5 +1,6 @@
-import { checkoutSessionResponseSchema } from '@shop/shared/orders';
+import { cancelCheckoutResponseSchema, checkoutSessionResponseSchema } from '@shop/shared/orders';
 import type {
+  CancelCheckoutResponse,
   CheckoutSessionResponse,
   OrderItemRequest,
   ShippingAddress,
@@ -31,8 +32,22 @@ export const checkoutApi = api.injectEndpoints({
       query: (body) => ({ url: '/orders/guest-checkout-session', method: 'POST', body }),
       responseSchema: checkoutSessionResponseSchema,
     }),
+    /** POST /api/orders/:id/cancel-checkout: ends a checkout left through its cancel link. */
+    cancelCheckout: build.mutation<CancelCheckoutResponse, { orderId: string; token: string }>({
+      query: ({ orderId, token }) => ({
+        url: `/orders/${encodeURIComponent(orderId)}/cancel-checkout`,
+        method: 'POST',
+        body: { token },
+      }),
+      responseSchema: cancelCheckoutResponseSchema,
+      // The held stock is free again.
+      invalidatesTags: ['Product', 'ProductList'],
+    }),
   }),
 });
 
-export const { useCreateCheckoutSessionMutation, useCreateGuestCheckoutSessionMutation } =
-  checkoutApi;
+export const {
+  useCancelCheckoutMutation,
+  useCreateCheckoutSessionMutation,
+  useCreateGuestCheckoutSessionMutation,
+} = checkoutApi;
