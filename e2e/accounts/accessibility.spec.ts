@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { linkPath, waitForMail } from '../support/mailbox';
-import { seriousViolations, watchConsole } from '../support/page-checks';
+import { seriousViolations, toastViolations, watchConsole } from '../support/page-checks';
 
 const PASSWORD = 'Sand-Dune1';
 
@@ -68,6 +68,14 @@ const PAGES: { path: string; heading: string; then?: (page: Page) => Promise<voi
     },
   },
 ];
+
+test('toasts have no serious accessibility violations', async ({ page }) => {
+  await page.goto('/register');
+  await expectReady(page, 'Register');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.locator('[data-sonner-toast]')).not.toHaveCount(0);
+  expect(await toastViolations(page)).toEqual([]);
+});
 
 for (const { path, heading, then } of PAGES) {
   test(`${path} has no serious accessibility violations or console errors`, async ({ page }) => {
