@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { emailSchema } from './accounts';
 import { lineOptionSchema, lineSizeSchema } from './cart';
+import { LINE_LIMIT_MESSAGE, MAX_UNITS_PER_LINE, orderLimitProblem } from './order-limits';
 
 /** The one payment method: the card provider's hosted checkout. */
 export const PAYMENT_METHOD = 'Stripe';
-/** Most units of one line a single order may take. */
-export const MAX_LINE_QTY = 99;
-/** Most lines in one order. */
+/** Most lines in one order (the unit limits of order-limits.ts apply on top). */
 export const MAX_ORDER_LINES = 50;
 
 const requiredText = (label: string, max = 120) =>
@@ -28,7 +27,11 @@ export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 /** What the server takes of a cart line: which variant and how many. Prices sent along are ignored. */
 export const orderItemRequestSchema = z.object({
   product: z.string().min(1).max(100),
-  qty: z.number().int().min(1, 'Quantity must be at least 1').max(MAX_LINE_QTY),
+  qty: z
+    .number()
+    .int()
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_UNITS_PER_LINE, LINE_LIMIT_MESSAGE),
   size: lineSizeSchema.default('NA'),
   option: lineOptionSchema.default('NA'),
 });
@@ -37,7 +40,12 @@ export type OrderItemRequest = z.infer<typeof orderItemRequestSchema>;
 const orderItemsSchema = z
   .array(orderItemRequestSchema)
   .min(1, 'Your cart is empty')
-  .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines`);
+  .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines`)
+  // Lines of one variant are merged by the server, which checks the per-line limit again after.
+  .superRefine((lines, ctx) => {
+    const problem = orderLimitProblem(lines);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** POST /api/orders/create-checkout-session (bearer); the user comes from the token, not userInfo. */
 export const checkoutSessionRequestSchema = z.object({
