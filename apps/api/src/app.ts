@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(catalogRoutes, { catalog });
   await app.register(reviewRoutes, { db, auth, limit, onReviewAdded: catalog.invalidate });
   await app.register(accountRoutes, {
-    ctx: { db, jwtSecret, appUrl: publicUrl, supportEmail, wakeMail: mailWorker.wake },
+    ctx: { db, jwtSecret, appUrl: publicUrl, supportEmail, wakeMail: mailWorker.wake, limit },
     auth,
     limit,
   });

@@ -20,6 +20,7 @@ export const ACCOUNT_MESSAGES = {
   profileUpdated: 'Profile Updated',
   tokenFailed: 'Not authorized, token failed',
   noToken: 'Not authorized, no token',
+  loggedOut: 'Logged out',
 } as const;
 
 /** Trimmed and lower-cased, so one address is one account however it is typed. */

@@ -48,6 +48,8 @@ export const orders = pgTable(
     totalCents: integer('total_cents').notNull(),
     paymentProvider: text('payment_provider').notNull(),
     paymentSessionId: text('payment_session_id').unique(),
+    /** The address the checkout came from; open checkouts per address are limited. */
+    clientAddress: text('client_address'),
     /** Stock held by this order goes back when it is still unpaid at this time. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -62,6 +64,9 @@ export const orders = pgTable(
       sql`${t.totalCents} = ${t.itemsCents} + ${t.shippingCents} + ${t.taxCents}`,
     ),
     index('orders_user_newest_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_open_by_address_idx')
+      .on(t.clientAddress)
+      .where(sql`${t.status} = 'pending_payment'`),
     index('orders_open_holds_idx')
       .on(t.holdExpiresAt)
       .where(sql`${t.status} = 'pending_payment'`),

@@ -1,8 +1,8 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { CooldownState } from '@shop/shared/login-cooldown';
 import type { Executor } from '../../db/client';
 import type { emailVerificationTokens, passwordResetTokens } from '../../db/schema';
-import { loginThrottles, mailThrottles, users } from '../../db/schema';
+import { loginThrottles, mailThrottles, sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 type MailedTokenTable = typeof emailVerificationTokens | typeof passwordResetTokens;
@@ -99,26 +99,18 @@ const toCooldownState = (row: typeof loginThrottles.$inferSelect): CooldownState
   lockedUntil: row.lockedUntil?.getTime() ?? null,
 });
 
-export async function readLoginThrottles(db: Executor, keys: string[]): Promise<CooldownState[]> {
-  const rows = await db.select().from(loginThrottles).where(inArray(loginThrottles.key, keys));
-  return rows.map(toCooldownState);
-}
-
-/** Locks the throttle rows of these keys (made when missing) for the rest of the transaction. */
-export async function lockLoginThrottles(
+/** Locks one key's throttle row (made when missing) for the rest of the transaction. */
+export async function lockLoginThrottle(
   db: Executor,
-  keys: string[],
-): Promise<Map<string, CooldownState>> {
-  await db
-    .insert(loginThrottles)
-    .values(keys.map((key) => ({ key })))
-    .onConflictDoNothing();
-  const rows = await db
+  key: string,
+): Promise<CooldownState | undefined> {
+  await db.insert(loginThrottles).values({ key }).onConflictDoNothing();
+  const [row] = await db
     .select()
     .from(loginThrottles)
-    .where(inArray(loginThrottles.key, keys))
+    .where(eq(loginThrottles.key, key))
     .for('update');
-  return new Map(rows.map((row) => [row.key, toCooldownState(row)]));
+  return row && toCooldownState(row);
 }
 
 export async function saveLoginThrottle(
@@ -160,4 +152,49 @@ export async function claimMailThrottle(
     })
     .returning({ key: mailThrottles.key });
   return rows.length > 0;
+}
+
+/** Opens a session for a sign-in; the user's sessions that have run out are dropped on the way. */
+export async function insertSession(
+  db: Executor,
+  userId: string,
+  expiresAt: Date,
+): Promise<string> {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, sql`now()`)));
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, expiresAt })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session was not written');
+  return row.id;
+}
+
+/** The user behind a session that is still open, in one query (every authenticated request). */
+export async function findUserOfOpenSession(
+  db: Executor,
+  sessionId: string,
+  userId: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.endedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    );
+  return row?.user;
+}
+
+export async function endSession(db: Executor, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
 }

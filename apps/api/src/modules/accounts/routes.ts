@@ -4,6 +4,7 @@ import {
   ACCOUNT_MESSAGES,
   emailOnlyRequestSchema,
   loginRequestSchema,
+  messageResponseSchema,
   profileUpdateRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
@@ -15,6 +16,7 @@ import type { ActionLimit, ActionLimiter } from '../rate-limits/service';
 import type { Authenticator } from './authenticator';
 import {
   logIn,
+  logOut,
   profileOf,
   register,
   requestPasswordReset,
@@ -93,6 +95,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get('/api/users/profile', async (request) => profileOf(await auth.requireUser(request)));
+
+  app.post(
+    '/api/users/logout',
+    { schema: { response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const { sessionId } = await auth.requireSession(request);
+      await logOut(ctx, sessionId);
+      return message(ACCOUNT_MESSAGES.loggedOut);
+    },
+  );
 
   app.put('/api/users/profile', { schema: { body: profileUpdateRequestSchema } }, async (request) =>
     updateProfile(ctx, await auth.requireUser(request), request.body),

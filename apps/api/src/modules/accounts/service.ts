@@ -6,37 +6,37 @@ import {
   type UserInfo,
   type UserProfile,
 } from '@shop/shared/accounts';
-import {
-  FORGOT_PASSWORD_COOLDOWN_MS,
-  initialCooldownState,
-  recordFailure,
-  remainingMs,
-  retryAfterSeconds,
-  tooManyAttemptsMessage,
-} from '@shop/shared/login-cooldown';
+import { FORGOT_PASSWORD_COOLDOWN_MS } from '@shop/shared/login-cooldown';
 import type { Database, Executor } from '../../db/client';
 import { emailVerificationTokens, passwordResetTokens } from '../../db/schema';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../mail/outbox-repository';
+import type { ActionLimiter } from '../rate-limits/service';
+import { claimLoginAttempt, emailThrottleKey } from './login-guard';
 import { passwordResetMail, verificationMail } from './account-mails';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords';
 import {
   claimMailThrottle,
   clearLoginThrottles,
   consumeMailedToken,
+  endSession,
   findUserByEmail,
-  findUserById,
+  findUserOfOpenSession,
   insertMailedToken,
+  insertSession,
   insertUser,
-  lockLoginThrottles,
   markUserVerified,
-  readLoginThrottles,
   revokeMailedTokens,
-  saveLoginThrottle,
   updateUserCredentials,
   type UserRow,
 } from './repository';
-import { createMailedToken, hashMailedToken, signSessionToken } from './tokens';
+import {
+  SESSION_LIFETIME_MS,
+  createMailedToken,
+  hashMailedToken,
+  signSessionToken,
+  type SessionClaims,
+} from './tokens';
 
 export const VERIFICATION_LINK_TTL_MS = 24 * 60 * 60_000;
 export const RESET_LINK_TTL_MS = 30 * 60_000;
@@ -51,6 +51,8 @@ export interface AccountsContext {
   supportEmail: string;
   /** Asks the mail worker to deliver soon. */
   wakeMail(): void;
+  /** Per-address limits (with the configured scale). */
+  limit: ActionLimiter;
 }
 
 const addMs = (ms: number) => new Date(Date.now() + ms);
@@ -69,17 +71,26 @@ async function queueVerificationMail(ctx: AccountsContext, tx: Executor, user: U
   );
 }
 
+/** Opens a session and answers userInfo with its token. */
 async function userInfoFor(ctx: AccountsContext, user: UserRow): Promise<UserInfo> {
+  const expiresAt = addMs(SESSION_LIFETIME_MS);
+  const sessionId = await insertSession(ctx.db, user.id, expiresAt);
   return {
     _id: user.id,
     name: user.name,
     email: user.email,
-    token: await signSessionToken(ctx.jwtSecret, {
-      userId: user.id,
-      tokenVersion: user.tokenVersion,
-    }),
+    token: await signSessionToken(
+      ctx.jwtSecret,
+      { userId: user.id, tokenVersion: user.tokenVersion, sessionId },
+      expiresAt,
+    ),
     createdAt: user.createdAt.toISOString(),
   };
+}
+
+/** Ends the session of the token that made the request: that token answers 401 from now on. */
+export async function logOut(ctx: AccountsContext, sessionId: string): Promise<void> {
+  await endSession(ctx.db, sessionId);
 }
 
 export async function register(ctx: AccountsContext, input: RegisterRequest): Promise<void> {
@@ -130,51 +141,24 @@ export async function requestVerificationMail(ctx: AccountsContext, email: strin
   if (user) await resendVerification(ctx, user);
 }
 
-function tooManyAttempts(lockedForMs: number): AppError {
-  return new AppError('too_many', tooManyAttemptsMessage(lockedForMs), {
-    'retry-after': String(Math.ceil(lockedForMs / 1000)),
-  });
-}
-
 /**
- * Checks a password with the lockout of the spec (5 failures, then 60 s, 300 s, 3600 s), kept in
- * the database per e-mail and per client address. During a lockout even a right password is refused.
+ * Checks a password under the spec's cooldown (5 failures, then 60 s, 300 s, 3600 s) per e-mail
+ * and a looser guard per client address (login-guard.ts). During a lockout even a right password
+ * is refused, and no password is checked.
  */
 export async function logIn(
   ctx: AccountsContext,
   input: LoginRequest,
   clientAddress: string,
 ): Promise<UserInfo> {
-  const keys = [`email:${input.email}`, `ip:${clientAddress}`];
-  const now = Date.now();
-  const lockedFor = Math.max(
-    0,
-    ...(await readLoginThrottles(ctx.db, keys)).map((state) => remainingMs(state, now)),
-  );
-  if (lockedFor > 0) throw tooManyAttempts(lockedFor);
-
+  const attempt = await claimLoginAttempt(ctx.db, ctx.limit, input.email, clientAddress);
   const user = await findUserByEmail(ctx.db, input.email);
   const passwordOk = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstNobody(input.password);
+  if (!user || !passwordOk) throw attempt.failed();
 
-  if (!user || !passwordOk) {
-    const failedAt = Date.now();
-    const lockedAfter = await ctx.db.transaction(async (tx) => {
-      const states = await lockLoginThrottles(tx, keys);
-      let longest = 0;
-      for (const key of keys) {
-        const next = recordFailure(states.get(key) ?? initialCooldownState, failedAt);
-        await saveLoginThrottle(tx, key, next);
-        longest = Math.max(longest, retryAfterSeconds(next, failedAt) * 1000);
-      }
-      return longest;
-    });
-    if (lockedAfter > 0) throw tooManyAttempts(lockedAfter);
-    throw new AppError('unauthorized', ACCOUNT_MESSAGES.invalidCredentials);
-  }
-
-  await clearLoginThrottles(ctx.db, keys);
+  await attempt.succeeded();
   if (!user.verifiedAt) {
     await resendVerification(ctx, user);
     throw new AppError('forbidden', ACCOUNT_MESSAGES.notVerified);
@@ -222,7 +206,7 @@ export async function resetPassword(
     return (await updateUserCredentials(tx, userId, { passwordHash }))?.email;
   });
   if (!email) throw new AppError('invalid', ACCOUNT_MESSAGES.badResetLink);
-  await clearLoginThrottles(ctx.db, [`email:${email}`]);
+  await clearLoginThrottles(ctx.db, [emailThrottleKey(email)]);
 }
 
 export function profileOf(user: UserRow): UserProfile {
@@ -262,13 +246,13 @@ export async function updateProfile(
   return userInfoFor(ctx, updated);
 }
 
+/** The user of a token whose session is open and whose password has not changed since. */
 export async function findActiveUser(
   db: Database,
-  userId: string,
-  tokenVersion: number,
+  claims: SessionClaims,
 ): Promise<UserRow | undefined> {
-  const user = await findUserById(db, userId);
-  return user && user.tokenVersion === tokenVersion ? user : undefined;
+  const user = await findUserOfOpenSession(db, claims.sessionId, claims.userId);
+  return user && user.tokenVersion === claims.tokenVersion ? user : undefined;
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -1,20 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
-const SESSION_LIFETIME = '7d';
+/** How long a sign-in lasts (the token and its session row end together). */
+export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 
 export interface SessionClaims {
   userId: string;
   /** users.token_version when the token was issued; a later password change raises it. */
   tokenVersion: number;
+  /** sessions.id: a logout ends this one token on the server. */
+  sessionId: string;
 }
 
-export async function signSessionToken(secret: Uint8Array, claims: SessionClaims): Promise<string> {
-  return new SignJWT({ ver: claims.tokenVersion })
+export async function signSessionToken(
+  secret: Uint8Array,
+  claims: SessionClaims,
+  expiresAt: Date,
+): Promise<string> {
+  return new SignJWT({ ver: claims.tokenVersion, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.userId)
     .setIssuedAt()
-    .setExpirationTime(SESSION_LIFETIME)
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
     .sign(secret);
 }
 
@@ -25,8 +32,9 @@ export async function readSessionToken(
 ): Promise<SessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-    return { userId: payload.sub, tokenVersion: payload.ver };
+    const { sub, ver, sid } = payload;
+    if (typeof sub !== 'string' || typeof ver !== 'number' || typeof sid !== 'string') return null;
+    return { userId: sub, tokenVersion: ver, sessionId: sid };
   } catch {
     return null;
   }

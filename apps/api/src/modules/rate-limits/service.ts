@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
-import { countAction } from './repository';
+import { countAction, uncountAction } from './repository';
 
 export interface ActionLimit {
   /** e.g. 'register' */
@@ -19,20 +19,32 @@ export async function enforceActionLimit(
   subject: string,
   now = Date.now(),
 ): Promise<void> {
-  const { count, windowStart } = await countAction(
-    db,
-    `${limit.action}:${subject}`,
-    limit.windowMs,
-  );
-  if (count <= limit.max) return;
+  await claimActionSlot(db, limit, subject, now);
+}
+
+/** A counted action that can be given back when it turns out not to count (a right password). */
+export interface ClaimedAction {
+  giveBack(): Promise<void>;
+}
+
+/**
+ * Counts the action before it is done, in one statement, so parallel requests cannot all slip
+ * under the limit; refuses with 429 past `max`. `tooMany` words the refusal.
+ */
+export async function claimActionSlot(
+  db: Executor,
+  limit: ActionLimit,
+  subject: string,
+  now = Date.now(),
+  tooMany = (wait: string) => `Too many requests. Please try again in ${wait}.`,
+): Promise<ClaimedAction> {
+  const key = `${limit.action}:${subject}`;
+  const { count, windowStart, windowId } = await countAction(db, key, limit.windowMs);
+  if (count <= limit.max) return { giveBack: () => uncountAction(db, key, windowId) };
   const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + limit.windowMs - now) / 1000));
-  throw new AppError(
-    'too_many',
-    `Too many requests. Please try again in ${formatWait(retryAfter)}.`,
-    {
-      'retry-after': String(retryAfter),
-    },
-  );
+  throw new AppError('too_many', tooMany(formatWait(retryAfter)), {
+    'retry-after': String(retryAfter),
+  });
 }
 
 function formatWait(seconds: number): string {
@@ -42,7 +54,14 @@ function formatWait(seconds: number): string {
 
 /** The limiter the routes use; `scale` multiplies every limit (ACTION_LIMIT_SCALE, for load and browser tests). */
 export function createActionLimiter(db: Executor, scale: number) {
-  return (limit: ActionLimit, subject: string) =>
-    enforceActionLimit(db, { ...limit, max: limit.max * scale }, subject);
+  const scaled = (limit: ActionLimit): ActionLimit => ({ ...limit, max: limit.max * scale });
+  return Object.assign(
+    (limit: ActionLimit, subject: string) => enforceActionLimit(db, scaled(limit), subject),
+    {
+      /** Counts now; the caller may give the action back (see claimActionSlot). */
+      claim: (limit: ActionLimit, subject: string, tooMany?: (wait: string) => string) =>
+        claimActionSlot(db, scaled(limit), subject, Date.now(), tooMany),
+    },
+  );
 }
 export type ActionLimiter = ReturnType<typeof createActionLimiter>;
