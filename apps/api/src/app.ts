@@ -40,6 +40,12 @@ export interface AppDependencies {
   paymentProvider?: PaymentProvider;
 }
 
+/** A hop count trusts that many proxies next to the shop (Fastify's types take it as a function). */
+function trustProxyOption(setting: Env['TRUST_PROXY']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 /** Builds the whole app, for the server and for tests (which call it through app.inject). */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { env, database, webDistDir = WEB_DIST_DIR } = deps;
@@ -56,7 +62,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 100 * 1024,
     // The spec's client calls both /api/orders/ and /api/orders/:id.
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },

@@ -11,6 +11,21 @@ describe('loadEnv', () => {
     expect(appUrl(env)).toBe('http://localhost:3000');
   });
 
+  it('takes TRUST_PROXY as a hop count or a list of proxy addresses, and refuses true', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+    expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY=true would believe any X-Forwarded-For a client writes; set the number of proxies/,
+    );
+    expect(() => loadEnv({ TRUST_PROXY: 'proxy.example' })).toThrow(/not an address: proxy/);
+    expect(() => loadEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/not an address/);
+  });
+
   it('treats blank values as unset', () => {
     expect(loadEnv({ DATABASE_URL: '  ', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
   });

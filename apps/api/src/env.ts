@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_SUPPORT_EMAIL } from '@shop/shared/shop';
 
@@ -5,6 +6,44 @@ import { DEFAULT_SUPPORT_EMAIL } from '@shop/shared/shop';
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/**
+ * Which proxies' X-Forwarded-For to believe: how many sit in front of the shop ('1'), or their
+ * addresses ('10.0.0.1,10.0.0.0/8'). 'true' is refused: it believes the entry a client writes.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === '' || value === 'false' || value === '0' || value === 'no') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    if (value === 'true' || value === 'yes') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true would believe any X-Forwarded-For a client writes; set the number of proxies in front of the shop (e.g. 1) or their addresses (e.g. 10.0.0.1,10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be a number of proxies or a list of addresses; not an address: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 const optionalText = z
   .string()
@@ -46,8 +85,8 @@ const envSchema = z
     CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** Multiplies the per-hour limits of registrations, mail requests, checkouts and reviews (tests). */
     ACTION_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
-    /** Set when the shop runs behind a proxy that sets X-Forwarded-For. */
-    TRUST_PROXY: booleanFlag.default(false),
+    /** Set when the shop runs behind proxies that set X-Forwarded-For: their number or addresses. */
+    TRUST_PROXY: trustProxy.default(false),
     /** Load the sample catalog at start-up when the catalog is empty. */
     SEED_SAMPLE_CATALOG: booleanFlag.default(true),
   })

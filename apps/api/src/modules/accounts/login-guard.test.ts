@@ -152,3 +152,24 @@ describe('server-side logout (finding 10)', () => {
     expect((await api.call('POST', '/api/users/logout')).status).toBe(401);
   });
 });
+
+describe('the client address behind a proxy (finding 5)', () => {
+  it('with TRUST_PROXY=1 takes the address the proxy saw, not the entries a client writes', async () => {
+    const behindProxy = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000', TRUST_PROXY: '1' });
+    try {
+      const guess = (i: number) =>
+        behindProxy.app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          payload: { email: uniqueEmail('proxied'), password: WRONG },
+          // The proxy (127.0.0.1) appends the address it saw; the client wrote the first entry.
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.9` },
+        });
+      for (let i = 1; i <= 30; i += 1) expect((await guess(i)).statusCode).toBe(401);
+      expect((await guess(31)).statusCode).toBe(429);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});

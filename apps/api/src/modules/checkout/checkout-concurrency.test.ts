@@ -25,7 +25,7 @@ beforeAll(async () => {
   });
   if (TEST_DATABASE_URL) {
     const url = await currentDatabaseUrl(t.database);
-    const env = { RATE_LIMIT_PER_MINUTE: '100000', TRUST_PROXY: 'true' };
+    const env = { RATE_LIMIT_PER_MINUTE: '100000', TRUST_PROXY: '1' };
     processes = await Promise.all([startApiProcess(url, env), startApiProcess(url, env)]);
   }
 }, 60_000);
