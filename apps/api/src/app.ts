@@ -134,7 +134,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (!deps.paymentProvider && configured.testCheckout) {
     await app.register(testCheckoutRoutes, { ctx: ordersCtx, provider: configured.testCheckout });
   }
-  if (env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { db });
+  // Dev-only routes exist only beside their dev implementation: the outbox lists reset links, so
+  // it must never be reachable while real mail goes out (nor in production at all).
+  if (!env.SMTP_URL && env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { db });
 
   await registerStorefront(app, webDistDir);
   return app;

@@ -35,4 +35,22 @@ describe('the dev outbox', () => {
     const response = await t.app.inject('/api/dev/outbox');
     expect(response.statusCode).toBe(404);
   });
+
+  it('does not exist beside real mail, even in development', async () => {
+    t = await createTestApp({ NODE_ENV: 'development', SMTP_URL: 'smtp://127.0.0.1:2525' });
+    expect((await register(t.app, 'real-mail@example.com')).statusCode).toBe(201);
+    const response = await t.app.inject('/api/dev/outbox');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('real-mail@example.com');
+  });
+
+  it('leaves the test checkout out when a real card provider is configured', async () => {
+    t = await createTestApp({
+      NODE_ENV: 'development',
+      STRIPE_SECRET_KEY: 'sk_test_not_used',
+      STRIPE_WEBHOOK_SECRET: 'whsec_not_used',
+    });
+    expect((await t.app.inject('/test-checkout/cs_test_anything')).statusCode).toBe(404);
+    expect((await t.app.inject('/test-checkout/style.css')).statusCode).toBe(404);
+  });
 });
