@@ -14,7 +14,7 @@ import {
 import { SmtpInbox, linkIn } from '../../test/smtp-inbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { deriveKey } from '../../lib/keys';
-import { orderAccessToken } from '../orders/order-access';
+import { checkoutCancelToken, orderAccessToken } from '../orders/order-access';
 import { createTestCheckoutProvider } from '../payments/test-checkout-provider';
 
 const APP_URL = 'http://shop.test';
@@ -242,9 +242,9 @@ const cancelCheckoutCall = (orderId: string, token: unknown) =>
     payload: { token },
   });
 
-/** The signed token the checkout's cancel link carries (the same as the order link's). */
-const cancelToken = (orderId: string) =>
-  orderAccessToken(deriveKey(new TextEncoder().encode(JWT_SECRET), 'order-access'), orderId);
+const orderKey = deriveKey(new TextEncoder().encode(JWT_SECRET), 'order-access');
+/** The signed token the checkout's cancel link carries. */
+const cancelToken = (orderId: string) => checkoutCancelToken(orderKey, orderId);
 
 describe('the cancel link of a checkout', () => {
   it('ends the checkout at once and gives the stock back exactly once', async () => {
@@ -260,6 +260,27 @@ describe('the cancel link of a checkout', () => {
       status: 'cancelled',
     });
     expect(await stockOf(ids.cap, 'total')).toBe(before);
+  });
+
+  it('carries a token that cancels but cannot read the order, and the order link cannot cancel', async () => {
+    const { sessionId, order } = await openGuestOrder([{ product: ids.cap, qty: 1 }]);
+    const left = await t.app.inject({ method: 'POST', url: `/test-checkout/${sessionId}/cancel` });
+    const cancelUrl = new URL(String(left.headers.location), APP_URL);
+    const token = cancelUrl.searchParams.get('token') ?? '';
+    expect(token).not.toBe('');
+    expect(token).not.toBe(orderAccessToken(orderKey, order.id));
+    const read = await t.app.inject(`/api/orders/${order.id}?token=${encodeURIComponent(token)}`);
+    expect(read.statusCode).toBe(404);
+
+    const other = await openGuestOrder([{ product: ids.cap, qty: 1 }]);
+    const withReadToken = await cancelCheckoutCall(
+      other.order.id,
+      orderAccessToken(orderKey, other.order.id),
+    );
+    expect(withReadToken.statusCode).toBe(404);
+    expect((await cancelCheckoutCall(other.order.id, cancelToken(other.order.id))).json()).toEqual({
+      status: 'cancelled',
+    });
   });
 
   it('leaves a paid order paid', async () => {

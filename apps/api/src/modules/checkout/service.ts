@@ -11,7 +11,7 @@ import { variantFor } from '@shop/shared/stock';
 import { AppError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import type { PaymentProvider } from '../payments/provider';
-import { isOrderAccessToken } from '../orders/order-access';
+import { isCheckoutCancelToken } from '../orders/order-access';
 import {
   availableStock,
   findOrderWithItems,
@@ -185,7 +185,7 @@ export async function cancelCheckout(
   token: string,
 ): Promise<CancelCheckoutResponse> {
   const notFound = new AppError('not_found', ORDER_MESSAGES.notFound);
-  if (!isUuid(orderId) || !isOrderAccessToken(ctx.secret, orderId, token)) throw notFound;
+  if (!isUuid(orderId) || !isCheckoutCancelToken(ctx.secret, orderId, token)) throw notFound;
   const order = await findOrderWithItems(ctx.db, orderId);
   if (!order) throw notFound;
   if (order.status !== 'pending_payment' || !order.paymentSessionId)

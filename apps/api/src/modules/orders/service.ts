@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import { enqueueMail } from '../mail/outbox-repository';
 import type { UserRow } from '../accounts/repository';
-import { isOrderAccessToken, orderAccessToken } from './order-access';
+import { checkoutCancelToken, isOrderAccessToken, orderAccessToken } from './order-access';
 import { orderConfirmationMail } from './order-mails';
 import {
   findLapsedHolds,
@@ -67,7 +67,7 @@ export function orderLink(ctx: Pick<OrdersContext, 'appUrl' | 'secret'>, orderId
  * token so the storefront can end the checkout at once (see cancelCheckout).
  */
 export function checkoutCancelPath(ctx: Pick<OrdersContext, 'secret'>, orderId: string): string {
-  const token = orderAccessToken(ctx.secret, orderId);
+  const token = checkoutCancelToken(ctx.secret, orderId);
   return `/cart?${new URLSearchParams({ checkout: 'cancelled', order: orderId, token })}`;
 }
 
