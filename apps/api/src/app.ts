@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MAX_OPEN_CHECKOUTS_PER_ADDRESS } from '@shop/shared/order-limits';
 import { SHOP_NAME } from '@shop/shared/shop';
 import type { DatabaseHandle } from './db/client';
 import { appUrl, supportEmailOf, type Env } from './env';
@@ -129,7 +130,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     auth,
     limit,
   });
-  await app.register(orderRoutes, { ctx: { ...ordersCtx, provider }, auth, limit });
+  await app.register(orderRoutes, {
+    ctx: {
+      ...ordersCtx,
+      provider,
+      maxOpenCheckoutsPerAddress: MAX_OPEN_CHECKOUTS_PER_ADDRESS * env.ACTION_LIMIT_SCALE,
+    },
+    auth,
+    limit,
+  });
   await app.register(webhookRoutes, { ctx: ordersCtx, provider });
   if (!deps.paymentProvider && configured.testCheckout) {
     await app.register(testCheckoutRoutes, { ctx: ordersCtx, provider: configured.testCheckout });

@@ -65,19 +65,23 @@ export async function openApiClient(
         });
         return {
           status: response.statusCode,
-          body: response.body ? response.json() : {},
+          body: response.headers['content-type']?.toString().includes('json')
+            ? response.json()
+            : {},
           headers: response.headers as Record<string, string>,
         };
       }
       const response = await fetch(`${api.origin}${url}`, {
         method,
+        redirect: 'manual',
         headers: { ...headersOf(options), 'x-forwarded-for': options.ip ?? '127.0.0.1' },
         ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
       });
       const text = await response.text();
       return {
         status: response.status,
-        body: text ? JSON.parse(text) : {},
+        body:
+          text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : {},
         headers: Object.fromEntries(response.headers),
       };
     },

@@ -6,6 +6,7 @@ import {
   type OrderItemRequest,
   type ShippingAddress,
 } from '@shop/shared/orders';
+import { OPEN_CHECKOUTS_MESSAGE, orderLimitProblem } from '@shop/shared/order-limits';
 import { priceOrder } from '@shop/shared/pricing';
 import { variantFor } from '@shop/shared/stock';
 import { AppError } from '../../errors';
@@ -17,7 +18,9 @@ import {
   findOrderWithItems,
   findProductsForPricing,
   holdStock,
+  findOpenCheckoutsOfUser,
   insertOrder,
+  lockAndCountOpenCheckouts,
   setPaymentSession,
   type ProductForPricing,
 } from '../orders/repository';
@@ -29,12 +32,15 @@ export const HOLD_MS = CHECKOUT_SESSION_MS + 5 * 60_000;
 
 export interface CheckoutContext extends OrdersContext {
   provider: PaymentProvider;
+  /** MAX_OPEN_CHECKOUTS_PER_ADDRESS, times ACTION_LIMIT_SCALE (browser tests). */
+  maxOpenCheckoutsPerAddress: number;
 }
 
 export interface CheckoutRequest {
   items: OrderItemRequest[];
   shippingAddress: ShippingAddress;
   customer: { userId: string | null; name: string; email: string };
+  clientAddress: string;
 }
 
 interface PricedLine {
@@ -77,7 +83,27 @@ async function priceLines(ctx: CheckoutContext, items: OrderItemRequest[]): Prom
     if (line) line.qty += item.qty;
     else lines.set(key, { product, size: item.size, option: item.option, variant, qty: item.qty });
   }
+  // Lines of one variant sent apart count together.
+  const problem = orderLimitProblem([...lines.values()]);
+  if (problem) throw new AppError('invalid', problem);
   return [...lines.values()];
+}
+
+/**
+ * A shopper has one checkout at a time: a new one by a signed-in account first ends the earlier
+ * ones at the provider, as the cancel link does, and gives their stock back. One the provider no
+ * longer calls open (paid a moment ago) is left to its own event and keeps its stock.
+ */
+async function releaseEarlierCheckouts(ctx: CheckoutContext, userId: string): Promise<void> {
+  let released = false;
+  for (const earlier of await findOpenCheckoutsOfUser(ctx.db, userId)) {
+    const ended = earlier.paymentSessionId
+      ? await ctx.provider.expireCheckoutSession(earlier.paymentSessionId).catch(() => false)
+      : true; // Its provider session is not open yet; setPaymentSession will refuse it.
+    if (ended && (await ctx.db.transaction((tx) => closeUnpaidOrder(tx, earlier.id, 'cancelled'))))
+      released = true;
+  }
+  if (released) ctx.onStockChanged();
 }
 
 /**
@@ -97,7 +123,12 @@ export async function startCheckout(
     `${a.product.id}:${a.variant}`.localeCompare(`${b.product.id}:${b.variant}`),
   );
 
+  if (request.customer.userId) await releaseEarlierCheckouts(ctx, request.customer.userId);
+
   const order = await ctx.db.transaction(async (tx) => {
+    const open = await lockAndCountOpenCheckouts(tx, request.clientAddress);
+    if (open >= ctx.maxOpenCheckoutsPerAddress)
+      throw new AppError('too_many', OPEN_CHECKOUTS_MESSAGE);
     const created = await insertOrder(
       tx,
       {
@@ -109,6 +140,7 @@ export async function startCheckout(
         ...totals,
         paymentProvider: ctx.provider.name,
         holdExpiresAt: new Date(Date.now() + HOLD_MS),
+        clientAddress: request.clientAddress,
       },
       lines.map((line) => ({
         productId: line.product.id,
@@ -158,8 +190,9 @@ export async function startCheckout(
       cancelUrl: `${ctx.appUrl}${checkoutCancelPath(ctx, order.id)}`,
       expiresAt: new Date(Date.now() + CHECKOUT_SESSION_MS),
     });
-    await setPaymentSession(ctx.db, order.id, session.id);
-    return { url: session.url };
+    if (await setPaymentSession(ctx.db, order.id, session.id)) return { url: session.url };
+    // A newer checkout of the same account replaced this one while its session was being opened.
+    await ctx.provider.expireCheckoutSession(session.id).catch(() => false);
   } catch (error) {
     // No checkout to pay: give the stock back at once rather than at the hold's end.
     await ctx.db.transaction((tx) => closeUnpaidOrder(tx, order.id, 'cancelled'));
@@ -171,6 +204,7 @@ export async function startCheckout(
       error,
     );
   }
+  throw new AppError('conflict', 'This checkout was replaced by a newer one. Please try again.');
 }
 
 /**

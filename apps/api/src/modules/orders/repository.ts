@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@shop/shared/orders';
 import type { Executor } from '../../db/client';
 import { orderItems, orders, paymentEvents, products, stock } from '../../db/schema';
@@ -83,15 +83,53 @@ export async function insertOrder(
   return row;
 }
 
+/** Answers false when the order is no longer waiting for payment (a newer checkout replaced it). */
 export async function setPaymentSession(
   db: Executor,
   orderId: string,
   sessionId: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .update(orders)
     .set({ paymentSessionId: sessionId, updatedAt: sql`now()` })
-    .where(eq(orders.id, orderId));
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/**
+ * Counts the checkouts of a client address that still hold stock, after taking a lock on that
+ * address for the rest of the transaction, so two checkouts from it cannot both slip under the limit.
+ */
+export async function lockAndCountOpenCheckouts(
+  db: Executor,
+  clientAddress: string,
+): Promise<number> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`open-checkouts:${clientAddress}`}))`,
+  );
+  const [row] = await db
+    .select({ open: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.clientAddress, clientAddress),
+        eq(orders.status, 'pending_payment'),
+        gt(orders.holdExpiresAt, sql`now()`),
+      ),
+    );
+  return row?.open ?? 0;
+}
+
+/** A signed-in shopper's checkouts that are still waiting for payment. */
+export async function findOpenCheckoutsOfUser(
+  db: Executor,
+  userId: string,
+): Promise<{ id: string; paymentSessionId: string | null }[]> {
+  return db
+    .select({ id: orders.id, paymentSessionId: orders.paymentSessionId })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending_payment')));
 }
 
 /**

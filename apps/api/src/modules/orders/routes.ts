@@ -30,6 +30,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         items: request.body.orderItems,
         shippingAddress: request.body.shippingAddress,
         customer: { userId: user.id, name: user.name, email: user.email },
+        clientAddress: request.ip,
       });
     },
   );
@@ -49,6 +50,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
           name: user?.name ?? 'Guest',
           email: request.body.email,
         },
+        clientAddress: request.ip,
       });
     },
   );

@@ -4,7 +4,12 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, stock } from '../../db/schema';
-import { SAMPLE_ADDRESS as ADDRESS, addProduct, productIdBySlug } from '../../test/fixtures';
+import {
+  SAMPLE_ADDRESS as ADDRESS,
+  addProduct,
+  addVerifiedCustomer,
+  productIdBySlug,
+} from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createStripeProvider } from './stripe-provider';
 
@@ -264,5 +269,57 @@ describe('Stripe Checkout through the official SDK', () => {
     const paying = await open('paying@example.com');
     closedSessions.add(paying.sessionId);
     expect((await cancel(paying.cancelLink)).json()).toEqual({ status: 'pending_payment' });
+  });
+
+  it("a signed-in shopper's new checkout ends the earlier one at Stripe and frees its stock, unless Stripe reports it paid", async () => {
+    const shopper = await addVerifiedCustomer(t.app, t.database.db, {
+      name: 'Twice',
+      email: 'twice@example.com',
+    });
+    await addProduct(t.database.db, {
+      slug: 'stripe-hoodie',
+      hasSize: true,
+      stock: { 'S/M': 0, L: 3, XL: 0 },
+    });
+    const hoodieId = await productIdBySlug(t.database.db, 'stripe-hoodie');
+    const heldL = async () => {
+      const [row] = await t.database.db
+        .select({ available: stock.available })
+        .from(stock)
+        .where(and(eq(stock.productId, hoodieId), eq(stock.variant, 'L')));
+      return row?.available;
+    };
+    const checkout = async (qty: number) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders/create-checkout-session',
+        headers: { authorization: `Bearer ${shopper.token}` },
+        payload: { orderItems: [{ product: hoodieId, qty, size: 'L' }], shippingAddress: ADDRESS },
+        remoteAddress: '10.66.0.1',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return new URL(response.json().url).pathname.split('/').pop() ?? '';
+    };
+    const statusOf = async (sessionId: string) =>
+      (
+        await t.database.db
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.paymentSessionId, sessionId))
+      )[0]?.status;
+
+    const first = await checkout(2);
+    expect(await heldL()).toBe(1);
+    const second = await checkout(1);
+    expect(calls.some((call) => call.path === `/v1/checkout/sessions/${first}/expire`)).toBe(true);
+    expect(await statusOf(first)).toBe('cancelled');
+    expect(await heldL()).toBe(2);
+
+    // Paid at Stripe a moment before (its event not here yet): it stands, the new one holds its own.
+    closedSessions.add(second);
+    const third = await checkout(1);
+    expect(await statusOf(second)).toBe('pending_payment');
+    expect(await statusOf(third)).toBe('pending_payment');
+    expect(await heldL()).toBe(1);
   });
 });
