@@ -5,6 +5,7 @@ import { MAX_OPEN_CHECKOUTS_PER_ADDRESS } from '@shop/shared/order-limits';
 import { SHOP_NAME } from '@shop/shared/shop';
 import type { DatabaseHandle } from './db/client';
 import { appUrl, supportEmailOf, type Env } from './env';
+import { createBackgroundTasks, type BackgroundTasks } from './lib/background-tasks';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { deriveKey } from './lib/keys';
 import { createAuthenticator } from './modules/accounts/authenticator';
@@ -31,6 +32,12 @@ import { registerErrorHandling } from './plugins/error-handler';
 import { logRequest } from './plugins/request-log';
 import { registerSecurity } from './plugins/security';
 import { registerStorefront } from './plugins/storefront';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    backgroundTasks: BackgroundTasks;
+  }
+}
 
 export interface AppDependencies {
   env: Env;
@@ -82,6 +89,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const auth = createAuthenticator(db, jwtSecret);
   const catalog = createCatalogReader(db, env.CATALOG_CACHE_MS);
   const limit = createActionLimiter(db, env.ACTION_LIMIT_SCALE);
+  const background = createBackgroundTasks(app.log.child({ module: 'background' }));
+  // Tests wait on it instead of sleeping.
+  app.decorate('backgroundTasks', background);
 
   const mailLog = app.log.child({ module: 'mail' });
   const mailWorker = createMailWorker({
@@ -117,6 +127,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sweeper.start();
   });
   app.addHook('onClose', async () => {
+    await background.idle();
     await sweeper.stop();
     await mailWorker.stop();
   });
@@ -126,7 +137,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(catalogRoutes, { catalog });
   await app.register(reviewRoutes, { db, auth, limit, onReviewAdded: catalog.invalidate });
   await app.register(accountRoutes, {
-    ctx: { db, jwtSecret, appUrl: publicUrl, supportEmail, wakeMail: mailWorker.wake, limit },
+    ctx: {
+      db,
+      jwtSecret,
+      appUrl: publicUrl,
+      supportEmail,
+      wakeMail: mailWorker.wake,
+      limit,
+      background,
+    },
     auth,
     limit,
   });

@@ -80,7 +80,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     { schema: { body: emailOnlyRequestSchema } },
     async (request) => {
       await limit(ACCOUNT_ACTION_LIMITS.mailRequest, request.ip);
-      await requestPasswordReset(ctx, request.body.email);
+      // Answered before the account is even looked up: a known address takes no longer than an unknown one.
+      const { email } = request.body;
+      ctx.background.run('password reset request', () => requestPasswordReset(ctx, email));
       return message(ACCOUNT_MESSAGES.resetRequested);
     },
   );

@@ -8,6 +8,7 @@ import {
 } from '@shop/shared/accounts';
 import { FORGOT_PASSWORD_COOLDOWN_MS } from '@shop/shared/login-cooldown';
 import type { Database, Executor } from '../../db/client';
+import type { BackgroundTasks } from '../../lib/background-tasks';
 import { emailVerificationTokens, passwordResetTokens } from '../../db/schema';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../mail/outbox-repository';
@@ -53,6 +54,8 @@ export interface AccountsContext {
   wakeMail(): void;
   /** Per-address limits (with the configured scale). */
   limit: ActionLimiter;
+  /** Work done after the answer (see lib/background-tasks.ts). */
+  background: BackgroundTasks;
 }
 
 const addMs = (ms: number) => new Date(Date.now() + ms);
