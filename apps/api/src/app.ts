@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await mailWorker.stop();
   });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, readyTimeoutMs: env.DB_READY_TIMEOUT_MS });
   await app.register(configRoutes, { env });
   await app.register(catalogRoutes, { catalog });
   await app.register(reviewRoutes, { db, auth, limit, onReviewAdded: catalog.invalidate });

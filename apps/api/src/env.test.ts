@@ -26,6 +26,15 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/not an address/);
   });
 
+  it('bounds every wait on PostgreSQL by default: 5 s to connect, 5 s a statement, 2 s readiness', () => {
+    expect(loadEnv({})).toMatchObject({
+      DB_CONNECT_TIMEOUT_MS: 5000,
+      DB_QUERY_TIMEOUT_MS: 5000,
+      DB_READY_TIMEOUT_MS: 2000,
+    });
+    expect(() => loadEnv({ DB_QUERY_TIMEOUT_MS: '0' })).toThrow(/DB_QUERY_TIMEOUT_MS/);
+  });
+
   it('treats blank values as unset', () => {
     expect(loadEnv({ DATABASE_URL: '  ', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
   });

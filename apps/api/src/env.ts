@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_SUPPORT_EMAIL } from '@shop/shared/shop';
+import type { DatabaseTimeouts } from './db/client';
 
 /** 'true'/'1'/'yes' and 'false'/'0'/'no', so that flags in the environment read naturally. */
 const booleanFlag = z
@@ -61,6 +62,13 @@ const envSchema = z
       .default('info'),
     DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     DATA_DIR: z.string().min(1).default('./data'),
+    // PostgreSQL only (db/postgres.ts): a stalled server must cost a request seconds, not minutes.
+    /** How long a query waits for a connection, a new one or a free one of the pool. */
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /** The longest one statement may run; the server cancels it, or the API gives up 1 s later. */
+    DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    /** How long GET /api/ready waits for the database before answering 503. */
+    DB_READY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
     APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     JWT_SECRET: optionalText.pipe(
       z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -140,4 +148,8 @@ export function supportEmailOf(env: Env): string {
 /** The public origin used in mails and payment redirects. */
 export function appUrl(env: Env): string {
   return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}
+
+export function databaseTimeoutsOf(env: Env): DatabaseTimeouts {
+  return { connectMs: env.DB_CONNECT_TIMEOUT_MS, queryMs: env.DB_QUERY_TIMEOUT_MS };
 }

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { InvalidEnvError, appUrl, loadEnv, type Env } from './env';
+import { InvalidEnvError, appUrl, databaseTimeoutsOf, loadEnv, type Env } from './env';
 import { seedSampleCatalogIfEmpty } from './modules/catalog/seed';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -19,7 +19,11 @@ function readEnvOrExit(): Env {
 
 async function main() {
   const env = readEnvOrExit();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    timeouts: databaseTimeoutsOf(env),
+  });
   await database.migrate();
   const app = await buildApp({ env, database });
 

@@ -4,13 +4,9 @@ import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import { openPostgres } from './postgres';
 import * as schema from './schema';
-
-const MIGRATION_LOCK_ID = 7_734_001;
 
 export type Schema = typeof schema;
 /** The one database type the repositories see, whichever driver is behind it. */
@@ -30,45 +26,27 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** PostgreSQL's limits (see env.ts); PGlite runs in this process and cannot stall apart from it. */
+export interface DatabaseTimeouts {
+  /** Waiting for a connection: a new one, or a free one of the pool. */
+  connectMs: number;
+  /** The server's statement_timeout; the client waits a little longer for any answer. */
+  queryMs: number;
+}
+
 export interface DatabaseOptions {
   /** PostgreSQL when set; otherwise embedded PGlite. */
   databaseUrl?: string | undefined;
   /** PGlite's folder; omitted means in memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
+  timeouts: DatabaseTimeouts;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.timeouts);
   return openPglite(options.dataDir);
-}
-
-function openPostgres(connectionString: string, max: number): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
-  // An idle client that loses its connection must not crash the process.
-  pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema });
-  return {
-    db: db as unknown as Database,
-    kind: 'postgres',
-    migrate: async () => {
-      // Several API processes may start at once: one migrates, the others wait for it.
-      const lockClient = await pool.connect();
-      try {
-        await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
-      } finally {
-        await lockClient
-          .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
-          .catch(() => {});
-        lockClient.release();
-      }
-    },
-    ping: async () => {
-      await pool.query('select 1');
-    },
-    close: () => pool.end(),
-  };
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {

@@ -1,10 +1,14 @@
 // `npm run db:seed`: migrates the configured database and loads the sample catalog if it is empty.
-import { loadEnv } from '../env';
+import { databaseTimeoutsOf, loadEnv } from '../env';
 import { seedSampleCatalogIfEmpty } from '../modules/catalog/seed';
 import { openDatabase } from './client';
 
 const env = loadEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.DATA_DIR,
+  timeouts: databaseTimeoutsOf(env),
+});
 try {
   await database.migrate();
   const added = await seedSampleCatalogIfEmpty(database.db);

@@ -1,6 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@shop/shared/catalog';
+import {
+  DATABASE_BUSY_MESSAGE,
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+} from '../db/database-errors';
 import { AppError } from '../errors';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -35,6 +40,15 @@ export function registerErrorHandling(app: FastifyInstance) {
           ? `${first.path}: ${first.message}`
           : first.message;
       return reply.code(400).send({ message, errors } satisfies ErrorBody);
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      // A database that timed out or went away is a passing condition, not a fault: say when to retry.
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: DATABASE_BUSY_MESSAGE } satisfies ErrorBody);
     }
 
     const status = error.statusCode ?? 500;

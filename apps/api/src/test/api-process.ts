@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 const SERVER_ENTRY = fileURLToPath(new URL('../server.ts', import.meta.url));
 
 /** A port nothing listens on right now (the OS picks it). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as { port: number };

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
-import { openDatabase, type DatabaseHandle } from '../db/client';
-import { loadEnv, type Env } from '../env';
+import { openDatabase, type DatabaseHandle, type DatabaseTimeouts } from '../db/client';
+import { databaseTimeoutsOf, loadEnv, type Env } from '../env';
 import type { PaymentProvider } from '../modules/payments/provider';
 
 /** When set (e.g. postgres://postgres@127.0.0.1:5432/shop_ci), API tests run on that PostgreSQL server. */
@@ -20,9 +20,9 @@ export interface TestApp {
  * A database of the test file's own: in-memory PGlite by default, or a new database on the
  * PostgreSQL server of TEST_DATABASE_URL, dropped again on close.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(timeouts: DatabaseTimeouts): Promise<DatabaseHandle> {
   if (!TEST_DATABASE_URL) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ timeouts });
     await database.migrate();
     return database;
   }
@@ -31,7 +31,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await withAdminClient(serverUrl, (client) => client.query(`create database "${name}"`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5, timeouts });
   await database.migrate();
   return {
     ...database,
@@ -61,7 +61,13 @@ async function withAdminClient<T>(
 
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { webDistDir?: string; paymentProvider?: PaymentProvider } = {},
+  options: {
+    webDistDir?: string;
+    paymentProvider?: PaymentProvider;
+    /** A PostgreSQL database of the test's own (migrated here, left in place on close). */
+    databaseUrl?: string;
+    poolSize?: number;
+  } = {},
 ): Promise<TestApp> {
   // The catalog cache is off unless a test is about it, so each request sees the fixtures as they are.
   const env = loadEnv({
@@ -74,8 +80,13 @@ export async function createTestApp(
     DATA_DIR: '/nonexistent-test-data-dir',
     ...envOverrides,
   });
-  const database = await openTestDatabase();
-  const app = await buildApp({ env, database, ...options });
+  const { databaseUrl, poolSize, ...appOptions } = options;
+  const timeouts = databaseTimeoutsOf(env);
+  const database = databaseUrl
+    ? await openDatabase({ databaseUrl, poolSize, timeouts })
+    : await openTestDatabase(timeouts);
+  if (databaseUrl) await database.migrate();
+  const app = await buildApp({ env, database, ...appOptions });
   await app.ready();
   return {
     app,
