@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client';
 import { appUrl, supportEmailOf, type Env } from './env';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { deriveKey } from './lib/keys';
+import { loggableError } from './lib/log-safety';
 import { createAuthenticator } from './modules/accounts/authenticator';
 import { accountRoutes } from './modules/accounts/routes';
 import { createCatalogReader } from './modules/catalog/catalog-reader';
@@ -38,11 +39,18 @@ export interface AppDependencies {
   webDistDir?: string;
   /** Replaces the provider chosen from the configuration (tests: Stripe against a local stand-in). */
   paymentProvider?: PaymentProvider;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
+}
+
+/** A destination for the JSON log lines, one write per line. */
+export interface LogStream {
+  write(line: string): void;
 }
 
 /** Builds the whole app, for the server and for tests (which call it through app.inject). */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const { env, database, webDistDir = WEB_DIST_DIR } = deps;
+  const { env, database, webDistDir = WEB_DIST_DIR, logStream } = deps;
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
@@ -51,6 +59,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         'req.headers.cookie',
         'req.headers["stripe-signature"]',
       ],
+      // Errors are logged as codes and frames: a query's error holds its parameters (lib/log-safety.ts).
+      serializers: { err: (error: unknown) => loggableError(error) },
+      ...(logStream ? { stream: logStream } : {}),
     },
     // One log line per request (plugins/request-log.ts) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { buildApp, type LogStream } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { loadEnv, type Env } from '../env';
 import type { PaymentProvider } from '../modules/payments/provider';
@@ -61,7 +61,7 @@ async function withAdminClient<T>(
 
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { webDistDir?: string; paymentProvider?: PaymentProvider } = {},
+  options: { webDistDir?: string; paymentProvider?: PaymentProvider; logStream?: LogStream } = {},
 ): Promise<TestApp> {
   // The catalog cache is off unless a test is about it, so each request sees the fixtures as they are.
   const env = loadEnv({
