@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { SHOP_NAME } from '@shop/shared/shop';
@@ -6,7 +5,7 @@ import type { DatabaseHandle } from './db/client';
 import { appUrl, supportEmailOf, type Env } from './env';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { deriveKey } from './lib/keys';
-import { loggableError } from './lib/log-safety';
+import { loggableError, requestIdFrom } from './lib/log-safety';
 import { createAuthenticator } from './modules/accounts/authenticator';
 import { accountRoutes } from './modules/accounts/routes';
 import { createCatalogReader } from './modules/catalog/catalog-reader';
@@ -65,8 +64,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     // One log line per request (plugins/request-log.ts) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: () => randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // The proxy's X-Request-Id when it is a plain id; a client cannot write other text into the log.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 100 * 1024,
     // The spec's client calls both /api/orders/ and /api/orders/:id.

@@ -204,4 +204,16 @@ describe('the line of every request', () => {
     );
     expectNoneOf([orderToken, resetToken, verifyToken, userId, orderId]);
   });
+
+  it('takes a plain request id from the proxy, and no other text from that header', async () => {
+    const plain = await send({ method: 'GET', url: '/api/nothing-here' });
+    expect(logOf(plain.reqId)).toHaveLength(1);
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { 'x-request-id': 'ana.request@example.com' },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expectNoneOf(['ana.request@example.com']);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
-import { loggableError, redactedPath } from './log-safety';
+import { loggableError, redactedPath, requestIdFrom } from './log-safety';
 
 /** Shaped like drizzle's DrizzleQueryError: the query and its parameters, in fields and message. */
 class QueryError extends Error {
@@ -105,6 +105,18 @@ describe('loggableError', () => {
     let depth = 0;
     for (let logged = loggableError(error); logged.cause; logged = logged.cause) depth += 1;
     expect(depth).toBe(3);
+  });
+});
+
+describe('requestIdFrom', () => {
+  it('keeps a proxy’s plain request id and replaces anything else with a new one', () => {
+    expect(requestIdFrom('0b5e0d3c-2f4e-4a8e-9c1d-5a6b7c8d9e0f')).toBe(
+      '0b5e0d3c-2f4e-4a8e-9c1d-5a6b7c8d9e0f',
+    );
+    expect(requestIdFrom('trace:abc.123_x')).toBe('trace:abc.123_x');
+    for (const given of ['ana@example.com', 'a b', '', 'x'.repeat(129), undefined, ['a', 'b']]) {
+      expect(requestIdFrom(given)).toMatch(/^[0-9a-f-]{36}$/);
+    }
   });
 });
 

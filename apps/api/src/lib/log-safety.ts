@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 
@@ -119,6 +120,14 @@ export function redactedPath(url: string): string {
     .split('/')
     .map((segment) => (segment === '' || PLAIN_SEGMENT.test(segment) ? segment : ':value'))
     .join('/');
+}
+
+/** What a proxy's request id looks like (a UUID, a trace id); anything else is not copied into the log. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The id of a request for its log lines: the proxy's X-Request-Id when it is a plain id, else a new one. */
+export function requestIdFrom(header: string | string[] | undefined): string {
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
 }
 
 /** Which request a log line is about: the route's pattern, never the URL with its values. */
