@@ -9,7 +9,7 @@ import { AppError } from '../errors';
  * and order links. The log keeps codes, names and routes instead, never values.
  */
 
-/** An error as logged: its kind, codes and the frames it was thrown from, no message or values. */
+/** An error as logged: its kind, codes and the frames it was thrown from; never its own message or values. */
 export type LoggedError = {
   type: string;
   /** A SQLSTATE, a Fastify code (FST_ERR_…), a system code (ECONNREFUSED), a mail code. */
