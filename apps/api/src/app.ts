@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_OPEN_CHECKOUTS_PER_ADDRESS } from '@shop/shared/order-limits';
@@ -8,6 +7,7 @@ import { appUrl, supportEmailOf, type Env } from './env';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background-tasks';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { deriveKey } from './lib/keys';
+import { loggableError, requestIdFrom } from './lib/log-safety';
 import { createAuthenticator } from './modules/accounts/authenticator';
 import { accountRoutes } from './modules/accounts/routes';
 import { createCatalogReader } from './modules/catalog/catalog-reader';
@@ -46,6 +46,13 @@ export interface AppDependencies {
   webDistDir?: string;
   /** Replaces the provider chosen from the configuration (tests: Stripe against a local stand-in). */
   paymentProvider?: PaymentProvider;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
+}
+
+/** A destination for the JSON log lines, one write per line. */
+export interface LogStream {
+  write(line: string): void;
 }
 
 /** A hop count trusts that many proxies next to the shop (Fastify's types take it as a function). */
@@ -56,7 +63,7 @@ function trustProxyOption(setting: Env['TRUST_PROXY']) {
 
 /** Builds the whole app, for the server and for tests (which call it through app.inject). */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const { env, database, webDistDir = WEB_DIST_DIR } = deps;
+  const { env, database, webDistDir = WEB_DIST_DIR, logStream } = deps;
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
@@ -65,11 +72,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         'req.headers.cookie',
         'req.headers["stripe-signature"]',
       ],
+      // Errors are logged as codes and frames: a query's error holds its parameters (lib/log-safety.ts).
+      serializers: { err: (error: unknown) => loggableError(error) },
+      ...(logStream ? { stream: logStream } : {}),
     },
     // One log line per request (plugins/request-log.ts) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: () => randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // The proxy's X-Request-Id when it is a plain id; a client cannot write other text into the log.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 100 * 1024,
     // The spec's client calls both /api/orders/ and /api/orders/:id.

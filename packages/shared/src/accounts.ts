@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordSchema, profilePasswordSchema } from './password';
+import { singleLineText } from './text';
 
 /** The messages the API answers and the screens show, word for word. */
 export const ACCOUNT_MESSAGES = {
@@ -24,15 +25,13 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /** Trimmed and lower-cased, so one address is one account however it is typed. */
-export const emailSchema = z
-  .string()
+export const emailSchema = singleLineText('Email address')
   .trim()
   .toLowerCase()
   .max(254, 'Email address is too long')
   .pipe(z.email('Please enter a valid email address'));
 
-export const nameSchema = z
-  .string()
+export const nameSchema = singleLineText('Name')
   .trim()
   .min(1, 'Please enter your name')
   .max(80, 'Name must be at most 80 characters');
@@ -48,7 +47,7 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 /** POST /api/users/login: any password is checked, the policy applies when one is chosen. */
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Password cannot be empty').max(128),
+  password: singleLineText('Password').min(1, 'Password cannot be empty').max(128),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -75,7 +74,7 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
 
 /** PUT /api/users/profile: the spec's payload; a new password is always required. */
 export const profileUpdateRequestSchema = z.object({
-  id: z.string().max(100).optional(),
+  id: singleLineText('id').max(100).optional(),
   name: nameSchema,
   email: emailSchema,
   password: profilePasswordSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 
 /** The shop's categories, as the spec names them. */
 export const CATEGORIES = [
@@ -107,10 +108,10 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Query of GET /api/products. The spec's client sends a single space for 'none'. */
 export const productListQuerySchema = z.object({
-  keyword: z.string().max(200, 'Search keyword is too long').optional(),
-  pageNumber: z.string().max(20).optional(),
+  keyword: singleLineText('Search keyword').max(200, 'Search keyword is too long').optional(),
+  pageNumber: singleLineText('Page number').max(20).optional(),
   /** One category or several, comma-separated. */
-  category: z.string().max(200).optional(),
+  category: singleLineText('Category').max(200).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 

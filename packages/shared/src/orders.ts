@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './accounts';
 import { lineOptionSchema, lineSizeSchema } from './cart';
 import { LINE_LIMIT_MESSAGE, MAX_UNITS_PER_LINE, orderLimitProblem } from './order-limits';
+import { multiLineText, singleLineText } from './text';
 
 /** The one payment method: the card provider's hosted checkout. */
 export const PAYMENT_METHOD = 'Stripe';
@@ -9,8 +10,7 @@ export const PAYMENT_METHOD = 'Stripe';
 export const MAX_ORDER_LINES = 50;
 
 const requiredText = (label: string, max = 120) =>
-  z
-    .string({ error: `${label} is required` })
+  singleLineText(label, { error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -26,7 +26,7 @@ export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
 /** What the server takes of a cart line: which variant and how many. Prices sent along are ignored. */
 export const orderItemRequestSchema = z.object({
-  product: z.string().min(1).max(100),
+  product: singleLineText('Product').min(1).max(100),
   qty: z
     .number()
     .int()
@@ -79,7 +79,9 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * POST /api/orders/:id/cancel-checkout: the shopper came back through the hosted checkout's
  * cancel link, which carries the order's signed token.
  */
-export const cancelCheckoutRequestSchema = z.object({ token: z.string().min(1).max(200) });
+export const cancelCheckoutRequestSchema = z.object({
+  token: singleLineText('Token').min(1).max(200),
+});
 export type CancelCheckoutRequest = z.infer<typeof cancelCheckoutRequestSchema>;
 export const cancelCheckoutResponseSchema = z.object({ status: z.enum(ORDER_STATUSES) });
 export type CancelCheckoutResponse = z.infer<typeof cancelCheckoutResponseSchema>;
@@ -121,7 +123,10 @@ export const reviewRequestSchema = z.object({
     .int('Please choose a rating')
     .min(1, 'Please choose a rating')
     .max(5, 'Please choose a rating'),
-  comment: z.string().trim().max(2000, 'Comment must be at most 2000 characters').default(''),
+  comment: multiLineText('Comment')
+    .trim()
+    .max(2000, 'Comment must be at most 2000 characters')
+    .default(''),
   userEmail: emailSchema,
 });
 export type ReviewRequest = z.infer<typeof reviewRequestSchema>;

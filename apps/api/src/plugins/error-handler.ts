@@ -7,6 +7,7 @@ import {
   isDatabaseUnavailable,
 } from '../db/database-errors';
 import { AppError } from '../errors';
+import { requestTarget } from '../lib/log-safety';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -15,11 +16,22 @@ function describeIssuePath(instancePath: string, context: string): string {
   return field ? field : context;
 }
 
-/** One mapping from failures to `{ message }` answers; a 5xx never shows internals. */
+/**
+ * One mapping from failures to `{ message }` answers; a 5xx never shows internals. Its log line
+ * has the request id (every request's logger carries it), method, route, status and the error as
+ * lib/log-safety.ts has it: codes and frames, never the values of a failing query.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const logFailure = (err: unknown, statusCode: number, message: string) =>
+      request.log.error(
+        { method: request.method, ...requestTarget(request), statusCode, err },
+        message,
+      );
+
     if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      if (error.statusCode >= 500)
+        logFailure(error.cause ?? error, error.statusCode, error.message);
       return reply
         .code(error.statusCode)
         .headers(error.headers)
@@ -57,7 +69,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(status).send({ message: error.message } satisfies ErrorBody);
     }
 
-    request.log.error({ err: error }, 'request failed');
+    logFailure(error, 500, 'unexpected error');
     return reply.code(500).send({ message: INTERNAL_MESSAGE } satisfies ErrorBody);
   });
 }

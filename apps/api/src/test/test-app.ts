@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { buildApp, type LogStream } from '../app';
 import { openDatabase, type DatabaseHandle, type DatabaseTimeouts } from '../db/client';
 import { databaseTimeoutsOf, loadEnv, type Env } from '../env';
 import type { PaymentProvider } from '../modules/payments/provider';
@@ -67,6 +67,7 @@ export async function createTestApp(
     /** A PostgreSQL database of the test's own (migrated here, left in place on close). */
     databaseUrl?: string;
     poolSize?: number;
+    logStream?: LogStream;
   } = {},
 ): Promise<TestApp> {
   // The catalog cache is off unless a test is about it, so each request sees the fixtures as they are.

@@ -10,6 +10,7 @@ import {
   resetPasswordRequestSchema,
   type MessageResponse,
 } from '@shop/shared/accounts';
+import { singleLineText } from '@shop/shared/text';
 import { AppError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import type { ActionLimit, ActionLimiter } from '../rate-limits/service';
@@ -36,7 +37,7 @@ export const ACCOUNT_ACTION_LIMITS = {
 
 /** The spec's client sends path values with a literal leading colon (/verify/:{userId}/…). */
 const withoutColon = (value: string) => value.replace(/^:/, '');
-const pathValue = z.string().max(200).transform(withoutColon);
+const pathValue = singleLineText('Link').max(200).transform(withoutColon);
 const message = (text: string): MessageResponse => ({ message: text });
 
 export const accountRoutes: FastifyPluginAsyncZod<{

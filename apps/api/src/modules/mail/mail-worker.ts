@@ -53,7 +53,7 @@ export function createMailWorker(options: {
           const giveUp = mail.attempts >= MAX_MAIL_ATTEMPTS;
           await markMailFailed(db, mail.id, message, giveUp ? null : retryDelayMs(mail.attempts));
           log[giveUp ? 'error' : 'warn'](
-            { mailId: mail.id, attempts: mail.attempts, err: message },
+            { mailId: mail.id, attempts: mail.attempts, err: error },
             giveUp ? 'mail failed for good' : 'mail failed; will retry',
           );
         }

@@ -7,6 +7,7 @@ import {
   type CancelCheckoutResponse,
   type CheckoutSessionResponse,
 } from '@shop/shared/orders';
+import { singleLineText } from '@shop/shared/text';
 import type { Authenticator } from '../accounts/authenticator';
 import { cancelCheckout, startCheckout, type CheckoutContext } from '../checkout/service';
 import type { ActionLimiter } from '../rate-limits/service';
@@ -60,7 +61,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     '/api/orders/:id/cancel-checkout',
     {
       schema: {
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: singleLineText('Order id').max(100) }),
         body: cancelCheckoutRequestSchema,
       },
     },
@@ -74,8 +75,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     '/api/orders/:id',
     {
       schema: {
-        params: z.object({ id: z.string().max(100) }),
-        querystring: z.object({ token: z.string().max(200).optional() }),
+        params: z.object({ id: singleLineText('Order id').max(100) }),
+        querystring: z.object({ token: singleLineText('Token').max(200).optional() }),
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ORDER_MESSAGES, reviewRequestSchema } from '@shop/shared/orders';
+import { singleLineText } from '@shop/shared/text';
 import type { Database } from '../../db/client';
 import type { Authenticator } from '../accounts/authenticator';
 import type { ActionLimiter } from '../rate-limits/service';
@@ -16,7 +17,12 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, auth, limit, onReviewAdded }) => {
   app.post(
     '/api/products/:id/review',
-    { schema: { params: z.object({ id: z.string().max(100) }), body: reviewRequestSchema } },
+    {
+      schema: {
+        params: z.object({ id: singleLineText('Product id').max(100) }),
+        body: reviewRequestSchema,
+      },
+    },
     async (request, reply) => {
       const user = await auth.optionalUser(request);
       await limit(REVIEW_LIMIT, request.ip);
