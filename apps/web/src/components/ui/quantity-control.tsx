@@ -15,8 +15,9 @@ type QuantityControlProps = {
   typable?: boolean;
 };
 
+// An unavailable step is dimmed by its colour, not by opacity, which would dim its focus ring too.
 const stepClass =
-  'flex size-10 items-center justify-center text-lg font-semibold text-ink hover:bg-sand-200 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent';
+  'flex size-10 items-center justify-center text-lg font-semibold text-ink hover:bg-sand-200 aria-disabled:cursor-not-allowed aria-disabled:text-ink/40 aria-disabled:hover:bg-transparent';
 
 /** Whole numbers from 1 only; anything else is not a quantity. */
 function parseQuantity(text: string): number | undefined {

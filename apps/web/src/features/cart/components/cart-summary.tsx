@@ -12,8 +12,8 @@ import type { ButtonVariant } from '../../../components/ui/button-styles';
 
 /**
  * A way to checkout that cannot be taken now: still a link to assistive technology, marked
- * unavailable (aria-disabled) and described by the reason, but going nowhere. It stays in the
- * tab order so that a keyboard or screen reader user meets it and hears why.
+ * unavailable (aria-disabled) and described by the reason beside it, but going nowhere. Like a
+ * disabled button it is out of the tab order; the reason comes first in the reading order.
  */
 function UnavailableLink({
   variant,
@@ -27,7 +27,6 @@ function UnavailableLink({
   return (
     <a
       role="link"
-      tabIndex={0}
       aria-disabled="true"
       aria-describedby={describedBy}
       className={buttonClass(variant, 'lg')}
