@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  LINE_LIMIT_MESSAGE,
+  MAX_UNITS_PER_LINE,
+  MAX_UNITS_PER_ORDER,
+  ORDER_LIMIT_MESSAGE,
+} from '@shop/shared/order-limits';
+import { seriousViolations, toastViolations, watchConsole } from '../support/page-checks';
 
 /** Opens the straps listing the way a shopper would on this screen size. */
 async function openStraps(page: Page, mobile: boolean) {
@@ -65,12 +72,119 @@ test('browse, add to cart, keep the cart over a reload, respect stock, remove', 
 
 test('the product page refuses more than the chosen variant has', async ({ page }) => {
   await page.goto('/belts');
+  // The sample catalog's Al Sadu Diamond Strap has a single option-A strap left.
   await page.getByRole('link', { name: 'Al Sadu Diamond Strap' }).click();
   const quantity = page.getByRole('group', { name: 'Quantity' });
-  await quantity.getByRole('button', { name: 'Increase quantity' }).click();
+  // Plus stops at the stock...
+  await expect(quantity.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+  // ...and a typed quantity above it is refused.
+  await quantity.getByRole('textbox', { name: 'Quantity' }).fill('2');
   await page.getByRole('button', { name: 'Add To Cart' }).click();
   await expect(page.getByText('Entered quantity is not available')).toBeVisible();
   await expect(page).toHaveURL(/\/products\//);
+});
+
+test(`one item goes at most ${MAX_UNITS_PER_LINE} to a cart: the product page names the limit and the cart stops there`, async ({
+  page,
+}) => {
+  // Two pages, each checked by axe with its toast held open and without: four scans.
+  test.slow();
+  const problems = watchConsole(page);
+  const cartLink = page.getByRole('link', { name: /^Cart, / }).locator('visible=true');
+  await page.goto('/belts');
+  // The sample catalog's Sadu Sands Classic Strap has 24 of option A, its first choice.
+  await page.getByRole('link', { name: 'Sadu Sands Classic Strap' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Sadu Sands Classic Strap' }),
+  ).toBeVisible();
+  await expect(page.getByRole('radio', { name: /^A/ })).toBeChecked();
+
+  const quantity = page.getByRole('group', { name: 'Quantity' });
+  const field = quantity.getByRole('textbox', { name: 'Quantity' });
+  await field.fill(String(MAX_UNITS_PER_LINE + 1));
+  await page.getByRole('button', { name: 'Add To Cart' }).click();
+  const limitToast = page.locator('[data-sonner-toast]').filter({ hasText: LINE_LIMIT_MESSAGE });
+  await expect(limitToast).toBeVisible();
+  await expect(page).toHaveURL(/\/products\//);
+  await expect(cartLink).toHaveAccessibleName('Cart, 0 items');
+  expect(await toastViolations(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+  await limitToast.getByRole('button', { name: 'Close toast' }).click();
+  await expect(limitToast).toHaveCount(0);
+
+  await field.fill(String(MAX_UNITS_PER_LINE));
+  await expect(quantity.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Add To Cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(cartLink).toHaveAccessibleName(`Cart, ${MAX_UNITS_PER_LINE} items`);
+
+  const lineQuantity = page.getByRole('group', {
+    name: 'Quantity of Sadu Sands Classic Strap (option A)',
+  });
+  await expect(lineQuantity).toContainText(String(MAX_UNITS_PER_LINE));
+  const plus = lineQuantity.getByRole('button', { name: 'Increase quantity' });
+  await expect(plus).toBeDisabled();
+  // Unavailable but still focusable: pressed from the keyboard, it says why and keeps the focus.
+  await plus.focus();
+  await page.keyboard.press('Enter');
+  await expect(limitToast).toBeVisible();
+  await expect(plus).toBeFocused();
+  await expect(lineQuantity).toContainText(String(MAX_UNITS_PER_LINE));
+  await expect(cartLink).toHaveAccessibleName(`Cart, ${MAX_UNITS_PER_LINE} items`);
+  expect(await toastViolations(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A product of the sample catalog by name, asked of the API rather than hard-coded. */
+async function productId(request: APIRequestContext, category: string, name: string) {
+  const response = await request.get(`/api/products?category=${category}`);
+  expect(response.ok()).toBe(true);
+  const { products } = (await response.json()) as { products: { _id: string; name: string }[] };
+  const product = products.find((p) => p.name === name);
+  if (!product) throw new Error(`the sample catalog has no ${name}`);
+  return product._id;
+}
+
+test(`above ${MAX_UNITS_PER_ORDER} items the cart's ways to checkout are unavailable, saying why`, async ({
+  page,
+  request,
+}) => {
+  const problems = watchConsole(page);
+  // Three lines of the most one line may hold: the sample catalog has 24 straps of option A and
+  // 30 and 22 totes of options A and B.
+  const strap = await productId(request, 'belts', 'Sadu Sands Classic Strap');
+  const tote = await productId(request, 'totes', 'Dune Stripe Tote');
+  const lines = page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem');
+  for (const [id, option] of [
+    [strap, 'A'],
+    [tote, 'A'],
+    [tote, 'B'],
+  ] as const) {
+    const count = await lines.count();
+    await page.goto(`/cart/${id}?qty=${MAX_UNITS_PER_LINE}&size=NA&option=${option}`);
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(lines).toHaveCount(count + 1);
+  }
+
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary.getByRole('alert')).toContainText(ORDER_LIMIT_MESSAGE);
+  for (const name of ['Proceed to checkout', 'Guest checkout']) {
+    const way = summary.getByRole('link', { name });
+    await expect(way).toBeDisabled();
+    await expect(way).toHaveAccessibleDescription(new RegExp(escapeRegExp(ORDER_LIMIT_MESSAGE)));
+    await expect(way).not.toHaveAttribute('href');
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // One line fewer, and the way is open again.
+  await page.getByRole('button', { name: 'Remove Dune Stripe Tote (option B)' }).click();
+  await expect(summary.getByRole('alert')).toHaveCount(0);
+  await summary.getByRole('link', { name: 'Guest checkout' }).click();
+  await expect(page).toHaveURL(/\/guest-checkout$/);
+  expect(problems).toEqual([]);
 });
 
 test('search finds products by keyword', async ({ page }, testInfo) => {

@@ -1,3 +1,5 @@
+import { QUANTITY_NOT_AVAILABLE } from './stock';
+
 /**
  * How much one checkout may take, so that nobody can hold the whole catalog for the 35 minutes a
  * checkout keeps its stock (security review, finding 1). Both the storefront (product page, cart)
@@ -24,4 +26,39 @@ export function orderLimitProblem(lines: readonly { qty: number }[]): string | u
   const units = lines.reduce((sum, line) => sum + line.qty, 0);
   if (units > MAX_UNITS_PER_ORDER) return ORDER_LIMIT_MESSAGE;
   return undefined;
+}
+
+/** A quantity brought within the per-line limit (a stored cart from before the limit). */
+export const clampLineQty = (qty: number): number => Math.min(qty, MAX_UNITS_PER_LINE);
+
+/** Where a quantity control stops for a variant with `inStock` units: its stock, at most the line limit. */
+export const maxLineQty = (inStock: number): number =>
+  Math.max(0, Math.min(inStock, MAX_UNITS_PER_LINE));
+
+/**
+ * Why `qty` units of a variant with `inStock` units cannot go into the cart, as the message to
+ * show; undefined when they can. Above the stock is the spec's message, whatever the limit; within
+ * the stock but above the line limit, the message that names the limit.
+ */
+export function lineQtyProblem(qty: number, inStock: number): string | undefined {
+  if (qty > inStock) return QUANTITY_NOT_AVAILABLE;
+  if (exceedsLineLimit(qty)) return LINE_LIMIT_MESSAGE;
+  return undefined;
+}
+
+/**
+ * The lines with every quantity brought within the line limit (other lines unchanged, order kept),
+ * and the lines as they were before, for each one that had to be lowered.
+ */
+export function clampLines<T extends { qty: number }>(
+  lines: readonly T[],
+): { lines: T[]; lowered: T[] } {
+  const lowered = lines.filter((line) => exceedsLineLimit(line.qty));
+  if (lowered.length === 0) return { lines: [...lines], lowered };
+  return {
+    lines: lines.map((line) =>
+      exceedsLineLimit(line.qty) ? { ...line, qty: clampLineQty(line.qty) } : line,
+    ),
+    lowered,
+  };
 }

@@ -1,10 +1,15 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useCartStockWatch } from '../features/cart/hooks/use-cart-stock-watch';
+import { useLoweredLinesNotice } from '../features/cart/hooks/use-lowered-lines-notice';
 import { AppFrame } from './app-frame';
 
-/** The layout of every route: the frame, the cart's stock watch and a bar while a page loads. */
+/**
+ * The layout of every route: the frame, the cart's stock watch (and its notice of lines lowered
+ * to the per-line limit) and a bar while a page loads.
+ */
 export function RootLayout() {
   useCartStockWatch();
+  useLoweredLinesNotice();
   const navigation = useNavigation();
   return (
     <AppFrame>

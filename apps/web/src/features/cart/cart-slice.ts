@@ -3,25 +3,41 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { addOrUpdateLine, removeLine } from '@shop/shared/cart';
 import type { CartLine, CartLineIdentity } from '@shop/shared/cart';
 import type { CountInStock } from '@shop/shared/catalog';
+import { clampLineQty, clampLines } from '@shop/shared/order-limits';
 import type { ShippingAddress } from '@shop/shared/orders';
 import { cartLinesShape, paymentMethodShape, shippingAddressShape } from '../../lib/contract';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
+
+/** A stored line whose quantity was lowered to the per-line limit, and what it had. */
+export type LoweredLine = Pick<CartLine, 'key' | 'name' | 'size' | 'option'> & { from: number };
 
 export type CartState = {
   cartItems: CartLine[];
   shippingAddress: ShippingAddress | null;
   paymentMethod: string | null;
+  /** Lines lowered to the per-line limit on restore, until the shopper has been told (not stored). */
+  loweredLines: LoweredLine[];
 };
 
 /**
  * Restored at start-up from localStorage; each value of the wrong shape is discarded on its own.
  * Checked with the light mirrors of the shared schemas (lib/contract): zod is not on the first page.
+ * A line stored before the per-line limit with more units is lowered to the limit, and noted so
+ * the shopper can be told (hooks/use-lowered-lines-notice).
  */
 export function loadCartState(): CartState {
+  const { lines, lowered } = clampLines(readStored('cartItems', cartLinesShape) ?? []);
   return {
-    cartItems: readStored('cartItems', cartLinesShape) ?? [],
+    cartItems: lines,
     shippingAddress: readStored('shippingAddress', shippingAddressShape) ?? null,
     paymentMethod: readStored('paymentMethod', paymentMethodShape) ?? null,
+    loweredLines: lowered.map(({ key, name, size, option, qty }) => ({
+      key,
+      name,
+      size,
+      option,
+      from: qty,
+    })),
   };
 }
 
@@ -45,11 +61,20 @@ const sameLine = (a: CartLineIdentity, b: CartLineIdentity) =>
 
 const cartSlice = createSlice({
   name: 'cart',
-  initialState: (): CartState => ({ cartItems: [], shippingAddress: null, paymentMethod: null }),
+  initialState: (): CartState => ({
+    cartItems: [],
+    shippingAddress: null,
+    paymentMethod: null,
+    loweredLines: [],
+  }),
   reducers: {
-    /** Adds the line, or replaces an existing line's qty, option and key. */
+    /**
+     * Adds the line, or replaces an existing line's qty, option and key. Callers refuse a qty above
+     * the per-line limit with a message; the cart never keeps one whatever the caller.
+     */
     lineAdded(state, action: PayloadAction<CartLine>) {
-      state.cartItems = addOrUpdateLine(state.cartItems, action.payload);
+      const line = { ...action.payload, qty: clampLineQty(action.payload.qty) };
+      state.cartItems = addOrUpdateLine(state.cartItems, line);
     },
     lineRemoved(state, action: PayloadAction<CartLineIdentity>) {
       const { product, size, option } = action.payload;
@@ -68,6 +93,10 @@ const cartSlice = createSlice({
           return fresh ? { ...line, countInStock: fresh } : line;
         });
     },
+    /** The shopper has been told about the lines lowered on restore. */
+    loweredLinesNoticed(state) {
+      state.loweredLines = [];
+    },
     shippingAddressSaved(state, action: PayloadAction<ShippingAddress>) {
       state.shippingAddress = action.payload;
     },
@@ -82,6 +111,7 @@ export const {
   lineRemoved,
   cartCleared,
   stockChecked,
+  loweredLinesNoticed,
   shippingAddressSaved,
   paymentMethodSaved,
 } = cartSlice.actions;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { CartLine } from '@shop/shared/cart';
-import { QUANTITY_NOT_AVAILABLE, exceedsStock } from '@shop/shared/stock';
+import { LINE_LIMIT_MESSAGE, MAX_UNITS_PER_LINE, lineQtyProblem } from '@shop/shared/order-limits';
+import { stockFor } from '@shop/shared/stock';
 import { useAppDispatch } from '../../../app/hooks';
 import { Icon } from '../../../components/ui/icon';
 import { QuantityControl } from '../../../components/ui/quantity-control';
@@ -10,15 +11,19 @@ import { lineAdded, lineRemoved } from '../cart-slice';
 import { cartLineImage } from '../cart-line-image';
 import { describeLine } from '../describe-line';
 
-/** One cart line: picture, name, size, option, quantity (checked against stock) and remove. */
+/**
+ * One cart line: picture, name, size, option, quantity and remove. A quantity change is checked
+ * against the variant's stock and the per-line limit, where plus stops.
+ */
 export function CartLineItem({ line }: { line: CartLine }) {
   const dispatch = useAppDispatch();
   const item = describeLine(line);
 
   const changeQty = (qty: number) => {
     // On failure the line keeps its quantity (the control shows the stored one).
-    if (exceedsStock(line.countInStock, line.size, line.option, qty)) {
-      notify(QUANTITY_NOT_AVAILABLE, 'error');
+    const problem = lineQtyProblem(qty, stockFor(line.countInStock, line.size, line.option));
+    if (problem) {
+      notify(problem, 'error');
       return;
     }
     dispatch(lineAdded({ ...line, qty }));
@@ -61,7 +66,13 @@ export function CartLineItem({ line }: { line: CartLine }) {
           </p>
         </div>
         <div className="flex items-center gap-3">
-          <QuantityControl value={line.qty} onChange={changeQty} label={`Quantity of ${item}`} />
+          <QuantityControl
+            value={line.qty}
+            onChange={changeQty}
+            label={`Quantity of ${item}`}
+            max={MAX_UNITS_PER_LINE}
+            onMax={() => notify(LINE_LIMIT_MESSAGE, 'error')}
+          />
           <button
             type="button"
             onClick={() =>

@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CartLine } from '@shop/shared/cart';
+import {
+  LINE_LIMIT_MESSAGE,
+  MAX_UNITS_PER_LINE,
+  MAX_UNITS_PER_ORDER,
+  ORDER_LIMIT_MESSAGE,
+} from '@shop/shared/order-limits';
 import { QUANTITY_NOT_AVAILABLE } from '@shop/shared/stock';
 import { cartLineFor, productFixture, stock } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
@@ -23,6 +30,11 @@ const tee = productFixture({
   price: 31.99,
   hasSize: true,
   countInStock: stock({ total: 4, smallMed: 2, large: 2, xlarge: 0 }),
+});
+
+// Sonner keeps its toasts module-wide: one test's message must not show in the next.
+afterEach(() => {
+  toast.dismiss();
 });
 
 const storedCart = () => JSON.parse(localStorage.getItem('cartItems') ?? '[]') as CartLine[];
@@ -188,5 +200,101 @@ describe('the cart after a cancelled payment', () => {
     renderApp('/cart');
     expect(await cartList()).toBeInTheDocument();
     expect(screen.queryByText(/Payment cancelled/)).toBeNull();
+  });
+});
+
+describe('the cart’s limits of units', () => {
+  const plenty = productFixture({
+    _id: 'hoodie-1',
+    name: 'Dune Wash Hoodie',
+    category: 'hoodies',
+    price: 20,
+    hasSize: true,
+    countInStock: stock({ total: 150, smallMed: 50, large: 50, xlarge: 50 }),
+  });
+  const quantityOf = (size: string) =>
+    screen.findByRole('group', { name: `Quantity of Dune Wash Hoodie (size ${size})` });
+
+  it(`lowers a stored line above ${MAX_UNITS_PER_LINE} to ${MAX_UNITS_PER_LINE} on load and says so`, async () => {
+    localStorage.setItem(
+      'cartItems',
+      JSON.stringify([cartLineFor(plenty, 'L', 'NA', 25), cartLineFor(plenty, 'XL', 'NA', 2)]),
+    );
+    mockApi([plenty]);
+    renderApp('/cart');
+
+    expect(
+      await screen.findByText(
+        `Dune Wash Hoodie (size L) was lowered from 25 to ${MAX_UNITS_PER_LINE} in your cart. ${LINE_LIMIT_MESSAGE}`,
+      ),
+    ).toBeInTheDocument();
+    expect(await quantityOf('L')).toHaveTextContent(String(MAX_UNITS_PER_LINE));
+    expect(await quantityOf('XL')).toHaveTextContent('2');
+    await waitFor(() =>
+      expect(storedCart()).toMatchObject([
+        { size: 'L', qty: MAX_UNITS_PER_LINE },
+        { size: 'XL', qty: 2 },
+      ]),
+    );
+    expect(screen.getAllByRole('link', { name: 'Cart, 12 items' }).length).toBeGreaterThan(0);
+  });
+
+  it(`stops the quantity at ${MAX_UNITS_PER_LINE} and says why`, async () => {
+    localStorage.setItem('cartItems', JSON.stringify([cartLineFor(plenty, 'L', 'NA', 9)]));
+    mockApi([plenty]);
+    const { user } = renderApp('/cart');
+
+    const quantity = await quantityOf('L');
+    const plus = within(quantity).getByRole('button', { name: 'Increase quantity' });
+    expect(plus).not.toHaveAttribute('aria-disabled');
+    await user.click(plus);
+    expect(quantity).toHaveTextContent(String(MAX_UNITS_PER_LINE));
+    expect(plus).toHaveAttribute('aria-disabled', 'true');
+    await user.click(plus);
+    expect(await screen.findByText(LINE_LIMIT_MESSAGE)).toBeInTheDocument();
+    expect(quantity).toHaveTextContent(String(MAX_UNITS_PER_LINE));
+    expect(plus).toHaveFocus();
+    expect(storedCart()).toMatchObject([{ qty: MAX_UNITS_PER_LINE }]);
+  });
+
+  it(`refuses to add more than ${MAX_UNITS_PER_LINE} from the address, naming the limit`, async () => {
+    mockApi([plenty]);
+    renderApp(`/cart/hoodie-1?qty=${MAX_UNITS_PER_LINE + 1}&size=L&option=NA`);
+    expect(await screen.findByText(LINE_LIMIT_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(storedCart()).toEqual([]);
+  });
+
+  it(`disables both ways to checkout above ${MAX_UNITS_PER_ORDER} items in all, with the limit beside them`, async () => {
+    localStorage.setItem(
+      'cartItems',
+      JSON.stringify(
+        (['S/M', 'L', 'XL'] as const).map((size) =>
+          cartLineFor(plenty, size, 'NA', MAX_UNITS_PER_LINE),
+        ),
+      ),
+    );
+    mockApi([plenty]);
+    const { user } = renderApp('/cart');
+
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByRole('alert')).toHaveTextContent(ORDER_LIMIT_MESSAGE);
+    for (const name of ['Proceed to checkout', 'Guest checkout']) {
+      const way = within(summary).getByRole('link', { name });
+      expect(way).toHaveAttribute('aria-disabled', 'true');
+      expect(way).not.toHaveAttribute('href');
+      expect(way).toHaveAccessibleDescription(expect.stringContaining(ORDER_LIMIT_MESSAGE));
+    }
+
+    // Back within the limit, the ways are open again.
+    await user.click(screen.getByRole('button', { name: 'Remove Dune Wash Hoodie (size XL)' }));
+    expect(within(summary).queryByRole('alert')).toBeNull();
+    expect(within(summary).getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute(
+      'href',
+      '/login?redirect=/shipping',
+    );
+    expect(within(summary).getByRole('link', { name: 'Guest checkout' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { cartLineKey, lineOptionSchema, lineSizeSchema } from '@shop/shared/cart';
-import { QUANTITY_NOT_AVAILABLE, exceedsStock } from '@shop/shared/stock';
+import { lineQtyProblem } from '@shop/shared/order-limits';
+import { stockFor } from '@shop/shared/stock';
 import { useAppDispatch } from '../../../app/hooks';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
@@ -10,7 +11,8 @@ import { lineAdded } from '../cart-slice';
 
 /**
  * /cart/:productId?qty=&size=&option= adds the line (or replaces an existing line's qty and
- * option), then moves on to /cart so a reload does not add it again. Returns true while busy.
+ * option), then moves on to /cart so a reload does not add it again. A qty above the variant's
+ * stock or the per-line limit is refused, as on the product page. Returns true while busy.
  */
 export function useAddFromAddress(): boolean {
   const { productId } = useParams();
@@ -34,10 +36,14 @@ export function useAddFromAddress(): boolean {
     const qty = Number(searchParams.get('qty') ?? '1');
     const size = lineSizeSchema.safeParse(searchParams.get('size') ?? 'NA');
     const option = lineOptionSchema.safeParse(searchParams.get('option') ?? 'NA');
+    const problem =
+      size.success && option.success
+        ? lineQtyProblem(qty, stockFor(product.countInStock, size.data, option.data))
+        : undefined;
     if (!Number.isSafeInteger(qty) || qty < 1 || !size.success || !option.success) {
       notify('That item could not be added to your cart.', 'error');
-    } else if (exceedsStock(product.countInStock, size.data, option.data, qty)) {
-      notify(QUANTITY_NOT_AVAILABLE, 'error');
+    } else if (problem) {
+      notify(problem, 'error');
     } else {
       dispatch(
         lineAdded({

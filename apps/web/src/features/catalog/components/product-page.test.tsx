@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LINE_LIMIT_MESSAGE, MAX_UNITS_PER_LINE } from '@shop/shared/order-limits';
 import { QUANTITY_NOT_AVAILABLE } from '@shop/shared/stock';
 import type { Review } from '@shop/shared/catalog';
 import { productFixture, stock } from '../../../test/fixtures';
@@ -24,6 +26,11 @@ const tee = productFixture({
   category: 'selflove_men_tshirts',
   hasSize: true,
   countInStock: stock({ total: 5, smallMed: 3, large: 2, xlarge: 0 }),
+});
+
+// Sonner keeps its toasts module-wide: one test's message must not show in the next.
+afterEach(() => {
+  toast.dismiss();
 });
 
 const checked = (group: string) =>
@@ -86,11 +93,20 @@ describe('the product page', () => {
     mockApi([strap(2, 9)]);
     const { user, router } = renderApp('/products/strap-1');
     const quantity = await screen.findByRole('group', { name: 'Quantity' });
-    expect(within(quantity).getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    const field = within(quantity).getByRole('textbox', { name: 'Quantity' });
+    const minus = within(quantity).getByRole('button', { name: 'Decrease quantity' });
+    expect(minus).toHaveAttribute('aria-disabled', 'true');
+    await user.click(minus);
+    expect(field).toHaveValue('1');
+
+    // Three of option B (9 in stock), then option A, which has 2.
+    await user.click(screen.getByRole('radio', { name: /^B/ }));
     const plus = within(quantity).getByRole('button', { name: 'Increase quantity' });
     await user.click(plus);
     await user.click(plus);
-    expect(quantity).toHaveTextContent('3');
+    expect(field).toHaveValue('3');
+    await user.click(screen.getByRole('radio', { name: /^A/ }));
+    expect(plus).toHaveAttribute('aria-disabled', 'true');
     await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
     expect(await screen.findByText(QUANTITY_NOT_AVAILABLE)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/products/strap-1');
@@ -101,6 +117,20 @@ describe('the product page', () => {
     expect(JSON.parse(localStorage.getItem('cartItems') ?? '[]')).toMatchObject([
       { product: 'strap-1', option: 'B', size: 'NA', qty: 3 },
     ]);
+  });
+
+  it('stops plus at the variant’s stock when it has fewer than the line limit, and says why', async () => {
+    mockApi([strap(2, 9)]);
+    const { user } = renderApp('/products/strap-1');
+    const quantity = await screen.findByRole('group', { name: 'Quantity' });
+    const plus = within(quantity).getByRole('button', { name: 'Increase quantity' });
+    await user.click(plus);
+    expect(plus).toHaveAttribute('aria-disabled', 'true');
+    await user.click(plus);
+    expect(within(quantity).getByRole('textbox', { name: 'Quantity' })).toHaveValue('2');
+    expect(await screen.findByText(QUANTITY_NOT_AVAILABLE)).toBeInTheDocument();
+    // Focus stays on the button the shopper pressed.
+    expect(plus).toHaveFocus();
   });
 
   it('shows the server’s message for an unknown product', async () => {
@@ -133,5 +163,71 @@ describe('the product page', () => {
     const pager = screen.getByRole('navigation', { name: 'Review pages' });
     await user.click(within(pager).getByRole('link', { name: 'Page 2' }));
     await waitFor(() => expect(names()).toEqual(['Reviewer 1', 'Reviewer 0']));
+  });
+});
+
+describe('the product page’s limit of units per line', () => {
+  const plenty = productFixture({ _id: 'tote-1', countInStock: stock({ total: 50 }) });
+  const storedLines = () => JSON.parse(localStorage.getItem('cartItems') ?? '[]') as unknown[];
+
+  async function typeQuantity(text: string) {
+    mockApi([plenty]);
+    const view = renderApp('/products/tote-1');
+    const field = await screen.findByRole('textbox', { name: 'Quantity' });
+    await view.user.clear(field);
+    await view.user.type(field, text);
+    return { ...view, field };
+  }
+
+  it(`refuses a typed quantity within the stock but above ${MAX_UNITS_PER_LINE}, naming the limit`, async () => {
+    const { user, router, field } = await typeQuantity(String(MAX_UNITS_PER_LINE + 1));
+    expect(field).toHaveValue('11');
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    expect(await screen.findByText(LINE_LIMIT_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText(QUANTITY_NOT_AVAILABLE)).toBeNull();
+    expect(router.state.location.pathname).toBe('/products/tote-1');
+    expect(storedLines()).toEqual([]);
+  });
+
+  it('refuses a typed quantity above the stock with the spec’s message', async () => {
+    const { user, router } = await typeQuantity('60');
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    expect(await screen.findByText(QUANTITY_NOT_AVAILABLE)).toBeInTheDocument();
+    expect(screen.queryByText(LINE_LIMIT_MESSAGE)).toBeNull();
+    expect(router.state.location.pathname).toBe('/products/tote-1');
+    expect(storedLines()).toEqual([]);
+  });
+
+  it(`stops plus at ${MAX_UNITS_PER_LINE} with more in stock, says why, and adds ${MAX_UNITS_PER_LINE}`, async () => {
+    mockApi([plenty]);
+    const { user, router } = renderApp('/products/tote-1');
+    const quantity = await screen.findByRole('group', { name: 'Quantity' });
+    const field = within(quantity).getByRole('textbox', { name: 'Quantity' });
+    const plus = within(quantity).getByRole('button', { name: 'Increase quantity' });
+    for (let qty = 1; qty < MAX_UNITS_PER_LINE; qty += 1) await user.click(plus);
+    expect(field).toHaveValue(String(MAX_UNITS_PER_LINE));
+    expect(plus).toHaveAttribute('aria-disabled', 'true');
+
+    await user.click(plus);
+    expect(field).toHaveValue(String(MAX_UNITS_PER_LINE));
+    expect(await screen.findByText(LINE_LIMIT_MESSAGE)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    expect(storedLines()).toMatchObject([{ product: 'tote-1', qty: MAX_UNITS_PER_LINE }]);
+  });
+
+  it('takes only whole numbers from 1 and shows the quantity again when the field is left empty', async () => {
+    const { user, field } = await typeQuantity('4');
+    expect(field).toHaveValue('4');
+    await user.clear(field);
+    await user.type(field, '0');
+    await user.tab();
+    expect(field).toHaveValue('4');
+    await user.clear(field);
+    await user.tab();
+    expect(field).toHaveValue('4');
+    // The visible label names the field too.
+    expect(screen.getByLabelText('Quantity', { selector: 'input' })).toBe(field);
   });
 });

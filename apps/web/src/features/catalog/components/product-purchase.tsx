@@ -1,7 +1,9 @@
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { OPTIONS, SIZES } from '@shop/shared/catalog';
 import type { LineOption, LineSize, Product } from '@shop/shared/catalog';
-import { QUANTITY_NOT_AVAILABLE, exceedsStock, stockFor } from '@shop/shared/stock';
+import { LINE_LIMIT_MESSAGE, lineQtyProblem, maxLineQty } from '@shop/shared/order-limits';
+import { stockFor } from '@shop/shared/stock';
 import { Button } from '../../../components/ui/button';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { QuantityControl } from '../../../components/ui/quantity-control';
@@ -20,7 +22,12 @@ type ProductPurchaseProps = {
 
 const soldOutHint = (stock: number) => (stock > 0 ? undefined : 'Sold out');
 
-/** Size, option, quantity and Add To Cart, which checks the chosen variant's stock first. */
+/**
+ * Size, option, quantity and Add To Cart. The quantity can be stepped or typed; plus stops at the
+ * chosen variant's stock or the per-line limit, whichever is lower, and says why when pressed
+ * there. Add To Cart refuses a quantity above the stock ('Entered quantity is not available') or,
+ * within the stock, above the per-line limit (a message naming it), in the page's toast.
+ */
 export function ProductPurchase({
   product,
   size,
@@ -31,11 +38,14 @@ export function ProductPurchase({
   onQty,
 }: ProductPurchaseProps) {
   const navigate = useNavigate();
+  const quantityId = useId();
   const { countInStock } = product;
+  const inStock = stockFor(countInStock, size, option);
 
   const addToCart = () => {
-    if (exceedsStock(countInStock, size, option, qty)) {
-      notify(QUANTITY_NOT_AVAILABLE, 'error');
+    const problem = lineQtyProblem(qty, inStock);
+    if (problem) {
+      notify(problem, 'error');
       return;
     }
     const query = new URLSearchParams({ qty: String(qty), size, option });
@@ -44,7 +54,7 @@ export function ProductPurchase({
 
   return (
     <div className="flex flex-col gap-6">
-      <StockStatus inStock={stockFor(countInStock, size, option)} />
+      <StockStatus inStock={inStock} />
       {product.hasSize && (
         <ChoiceGroup
           legend="Size"
@@ -72,13 +82,21 @@ export function ProductPurchase({
         />
       )}
       <div>
-        <p
-          aria-hidden="true"
-          className="mb-2 text-xs font-semibold tracking-[0.2em] text-ink-muted uppercase"
+        <label
+          htmlFor={quantityId}
+          className="mb-2 block text-xs font-semibold tracking-[0.2em] text-ink-muted uppercase"
         >
           Quantity
-        </p>
-        <QuantityControl value={qty} onChange={onQty} label="Quantity" />
+        </label>
+        <QuantityControl
+          id={quantityId}
+          value={qty}
+          onChange={onQty}
+          label="Quantity"
+          typable
+          max={maxLineQty(inStock)}
+          onMax={() => notify(lineQtyProblem(qty + 1, inStock) ?? LINE_LIMIT_MESSAGE, 'error')}
+        />
       </div>
       <Button size="lg" onClick={addToCart} className="w-full sm:w-auto">
         Add To Cart

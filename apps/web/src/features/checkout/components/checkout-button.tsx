@@ -1,8 +1,8 @@
+import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { ButtonSpinner } from '../../../components/ui/button-spinner';
+import { CartProblemAlert } from './cart-problem-alert';
 
 // Narrower sides on small screens, so 'Continue to payment' stays on one line at 320 px.
 const checkoutButtonClass = buttonClass('primary', 'md').replace('px-6', 'px-4 sm:px-6');
@@ -14,12 +14,15 @@ type CheckoutButtonProps = {
   busy: boolean;
   redirecting: boolean;
   error: string | null;
+  /** Why the checkout may not start at all (the order's unit limit): shown, and the button is disabled. */
+  refusal?: string | undefined;
   children: ReactNode;
 };
 
 /**
  * The button that starts the hosted checkout, with the server's answer when it fails and a
- * spinner while the session is being opened (the button is disabled meanwhile).
+ * spinner while the session is being opened (the button is disabled meanwhile). With a refusal
+ * the button stays disabled, described by the reason.
  */
 export function CheckoutButton({
   form,
@@ -27,25 +30,20 @@ export function CheckoutButton({
   busy,
   redirecting,
   error,
+  refusal,
   children,
 }: CheckoutButtonProps) {
+  const messageId = useId();
+  const message = refusal ?? error;
   return (
     <>
-      {error && (
-        <Alert variant="danger">
-          <p>{error}</p>
-          <p className="mt-1">
-            <Link to="/cart" className="font-semibold underline">
-              Review your cart
-            </Link>
-          </p>
-        </Alert>
-      )}
+      {message && <CartProblemAlert id={messageId} message={message} />}
       <button
         type={onClick ? 'button' : 'submit'}
         form={form}
         onClick={onClick}
-        disabled={busy}
+        disabled={busy || Boolean(refusal)}
+        aria-describedby={refusal ? messageId : undefined}
         className={`${checkoutButtonClass} w-full`}
       >
         {busy && <ButtonSpinner />}

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAX_UNITS_PER_LINE, ORDER_LIMIT_MESSAGE } from '@shop/shared/order-limits';
 import { cartLineFor, productFixture, stock } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
@@ -178,5 +179,35 @@ describe('the guest checkout', () => {
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('button', { name: 'Continue to payment' })).toBeNull();
+  });
+
+  it('refuses a cart above the order’s unit limit, saying why, and sends nothing', async () => {
+    const plenty = productFixture({
+      _id: 'hoodie-1',
+      name: 'Dune Wash Hoodie',
+      hasSize: true,
+      countInStock: stock({ total: 150, smallMed: 50, large: 50, xlarge: 50 }),
+    });
+    localStorage.setItem(
+      'cartItems',
+      JSON.stringify(
+        (['S/M', 'L', 'XL'] as const).map((size) =>
+          cartLineFor(plenty, size, 'NA', MAX_UNITS_PER_LINE),
+        ),
+      ),
+    );
+    localStorage.setItem('shippingAddress', JSON.stringify(address));
+    const fetchMock = mockApi([plenty]);
+    const { user } = renderApp('/guest-checkout');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(ORDER_LIMIT_MESSAGE);
+    expect(screen.getByRole('link', { name: 'Review your cart' })).toHaveAttribute('href', '/cart');
+    const button = screen.getByRole('button', { name: 'Continue to payment' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(ORDER_LIMIT_MESSAGE);
+    // Enter in a field gets no further than the disabled button.
+    await user.type(screen.getByLabelText('Email'), 'maya@example.com{Enter}');
+    expect(posts(fetchMock)).toEqual([]);
+    expect(goToHostedCheckout).not.toHaveBeenCalled();
   });
 });

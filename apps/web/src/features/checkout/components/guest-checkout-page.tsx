@@ -11,6 +11,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { shippingAddressSaved } from '../../cart/cart-slice';
 import { useCreateGuestCheckoutSessionMutation } from '../api/checkout-api';
 import { orderItemsOf } from '../cart-totals';
+import { useOrderLimitProblem } from '../hooks/use-order-limit-problem';
 import { useStartCheckout } from '../hooks/use-start-checkout';
 import { AddressFields } from './address-fields';
 import { CheckoutButton } from './checkout-button';
@@ -32,6 +33,7 @@ export default function GuestCheckoutPage() {
   const signedInEmail = useAppSelector((state) => state.account.userInfo?.email ?? '');
   const [createSession] = useCreateGuestCheckoutSessionMutation();
   const checkout = useStartCheckout(createSession);
+  const limitProblem = useOrderLimitProblem();
 
   const {
     register,
@@ -51,6 +53,7 @@ export default function GuestCheckoutPage() {
 
   const onSubmit = async ({ email, ...shippingAddress }: GuestFormValues) => {
     dispatch(shippingAddressSaved(shippingAddress));
+    if (limitProblem) return;
     await checkout.start({ orderItems: orderItemsOf(lines), shippingAddress, email });
   };
 
@@ -95,6 +98,7 @@ export default function GuestCheckoutPage() {
               busy={checkout.busy}
               redirecting={checkout.redirecting}
               error={checkout.error}
+              refusal={limitProblem}
             >
               Continue to payment
             </CheckoutButton>

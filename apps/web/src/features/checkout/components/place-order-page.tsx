@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { OrderLines } from '../../orders/components/order-lines';
 import { useCreateCheckoutSessionMutation } from '../api/checkout-api';
 import { orderItemsOf, summaryLinesOf } from '../cart-totals';
+import { useOrderLimitProblem } from '../hooks/use-order-limit-problem';
 import { useStartCheckout } from '../hooks/use-start-checkout';
 import { paymentMethodLabel } from '../payment-method';
 import { CheckoutButton } from './checkout-button';
@@ -47,6 +48,7 @@ export default function PlaceOrderPage() {
   const userInfo = useAppSelector((state) => state.account.userInfo);
   const [createSession] = useCreateCheckoutSessionMutation();
   const checkout = useStartCheckout(createSession);
+  const limitProblem = useOrderLimitProblem();
 
   if (!checkout.redirecting) {
     if (cartItems.length > 0 && !shippingAddress) return <Navigate to="/shipping" replace />;
@@ -54,7 +56,7 @@ export default function PlaceOrderPage() {
   }
 
   const placeOrder = () => {
-    if (!shippingAddress || !userInfo) return;
+    if (!shippingAddress || !userInfo || limitProblem) return;
     const { _id, name, email } = userInfo;
     void checkout.start({
       orderItems: orderItemsOf(cartItems),
@@ -111,6 +113,7 @@ export default function PlaceOrderPage() {
               busy={checkout.busy}
               redirecting={checkout.redirecting}
               error={checkout.error}
+              refusal={limitProblem}
             >
               Place order
             </CheckoutButton>

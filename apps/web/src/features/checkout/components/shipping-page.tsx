@@ -9,7 +9,9 @@ import { Button } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeader } from '../../../components/ui/page-header';
 import { shippingAddressSaved } from '../../cart/cart-slice';
+import { useOrderLimitProblem } from '../hooks/use-order-limit-problem';
 import { AddressFields } from './address-fields';
+import { CartProblemAlert } from './cart-problem-alert';
 import { CheckoutSteps } from './checkout-steps';
 
 type AddressInput = z.input<typeof shippingAddressSchema>;
@@ -21,6 +23,7 @@ export default function ShippingPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const stored = useAppSelector((state) => state.cart.shippingAddress);
+  const limitProblem = useOrderLimitProblem();
   const {
     register,
     handleSubmit,
@@ -32,7 +35,8 @@ export default function ShippingPage() {
 
   const onSubmit = (address: AddressValues) => {
     dispatch(shippingAddressSaved(address));
-    void navigate('/payment');
+    // The address is kept, but a cart above the order's unit limit goes no further.
+    if (!limitProblem) void navigate('/payment');
   };
 
   return (
@@ -46,7 +50,14 @@ export default function ShippingPage() {
           className="flex flex-col gap-8 rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-8"
         >
           <AddressFields idPrefix={id} field={(name) => register(name)} errors={errors} />
-          <Button type="submit" size="lg" className="w-full sm:w-auto sm:self-end">
+          {limitProblem && <CartProblemAlert id={`${id}-limit`} message={limitProblem} />}
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full sm:w-auto sm:self-end"
+            disabled={Boolean(limitProblem)}
+            aria-describedby={limitProblem ? `${id}-limit` : undefined}
+          >
             Continue to payment
           </Button>
         </form>

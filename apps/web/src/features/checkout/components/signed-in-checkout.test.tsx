@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartLine } from '@shop/shared/cart';
+import { MAX_UNITS_PER_LINE, ORDER_LIMIT_MESSAGE } from '@shop/shared/order-limits';
 import { cartLineFor, productFixture, stock } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
@@ -37,6 +38,16 @@ const strap = productFixture({
   hasAandB: true,
   countInStock: stock({ total: 8, countA: 4, countB: 4 }),
 });
+
+/** A hoodie with plenty of every size, for carts above the order's unit limit. */
+const hoodie = productFixture({
+  _id: 'hoodie-1',
+  name: 'Dune Wash Hoodie',
+  hasSize: true,
+  countInStock: stock({ total: 150, smallMed: 50, large: 50, xlarge: 50 }),
+});
+const tooManyUnits = () =>
+  (['S/M', 'L', 'XL'] as const).map((size) => cartLineFor(hoodie, size, 'NA', MAX_UNITS_PER_LINE));
 
 function storeCart(lines: CartLine[], { withAddress = true, withMethod = true } = {}) {
   localStorage.setItem('cartItems', JSON.stringify(lines));
@@ -219,5 +230,36 @@ describe('place order', () => {
     renderApp('/placeorder');
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Place order' })).toBeNull();
+  });
+
+  it('refuses a cart above the order’s unit limit, saying why, and sends nothing', async () => {
+    storeCart(tooManyUnits());
+    const fetchMock = mockApi([hoodie]);
+    const { user } = renderApp('/placeorder');
+
+    const button = await screen.findByRole('button', { name: 'Place order' });
+    expect(screen.getByRole('alert')).toHaveTextContent(ORDER_LIMIT_MESSAGE);
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(ORDER_LIMIT_MESSAGE);
+    await user.click(button);
+    expect(fetchMock.mock.calls.some(([input]) => (input as Request).method === 'POST')).toBe(
+      false,
+    );
+    expect(goToHostedCheckout).not.toHaveBeenCalled();
+  });
+});
+
+describe('shipping with a cart above the order’s unit limit', () => {
+  it('says why and goes no further', async () => {
+    storeCart(tooManyUnits(), { withAddress: true, withMethod: false });
+    mockApi([hoodie]);
+    const { router } = renderApp('/shipping');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(ORDER_LIMIT_MESSAGE);
+    expect(screen.getByRole('link', { name: 'Review your cart' })).toHaveAttribute('href', '/cart');
+    const button = screen.getByRole('button', { name: 'Continue to payment' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(ORDER_LIMIT_MESSAGE);
+    expect(router.state.location.pathname).toBe('/shipping');
   });
 });
