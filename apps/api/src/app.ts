@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db,
     transport: env.SMTP_URL
       ? createSmtpTransport(env.SMTP_URL, env.MAIL_FROM ?? `"${SHOP_NAME}" <${supportEmail}>`)
-      : createDevOutboxTransport(mailLog),
+      : createDevOutboxTransport(mailLog, env.NODE_ENV !== 'production'),
     log: mailLog,
     pollMs: env.MAIL_POLL_MS,
   });

@@ -53,4 +53,22 @@ describe('the dev outbox', () => {
     expect((await t.app.inject('/test-checkout/cs_test_anything')).statusCode).toBe(404);
     expect((await t.app.inject('/test-checkout/style.css')).statusCode).toBe(404);
   });
+
+  it('in production without SMTP keeps mail but never prints its links to the log', async () => {
+    const lines: string[] = [];
+    t = await createTestApp(
+      { NODE_ENV: 'production', ALLOW_TEST_CHECKOUT: 'true', LOG_LEVEL: 'info' },
+      { logStream: { write: (line: string) => void lines.push(line) } },
+    );
+    expect((await register(t.app, 'prod-no-smtp@example.com')).statusCode).toBe(201);
+    const deadline = Date.now() + 20_000;
+    while (!lines.some((line) => line.includes('mail kept in mail_outbox'))) {
+      expect(Date.now(), 'the mail worker handled the mail').toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const log = lines.join('\n');
+    expect(log).toContain('Verify your email');
+    expect(log).not.toContain('/verify/');
+    expect(log).not.toContain('prod-no-smtp@example.com');
+  });
 });
