@@ -117,7 +117,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes, { database });
   await app.register(configRoutes, { env });
   await app.register(catalogRoutes, { catalog });
-  await app.register(reviewRoutes, { db, auth, limit, onReviewAdded: catalog.invalidate });
+  await app.register(reviewRoutes, {
+    ctx: { db, orders: ordersCtx },
+    auth,
+    limit,
+    onReviewAdded: catalog.invalidate,
+  });
   await app.register(accountRoutes, {
     ctx: { db, jwtSecret, appUrl: publicUrl, supportEmail, wakeMail: mailWorker.wake },
     auth,
