@@ -67,7 +67,12 @@ describe('the write-review form without a proof of purchase', () => {
   it('explains how to review instead of offering a form that would fail', async () => {
     const fetchMock = mockApi([product]);
     const { user, router } = await openProductPage();
-    const region = await screen.findByRole('region', { name: 'Write a customer review' });
+    // The form's code loads lazily: the file's first test waits for its first import.
+    const region = await screen.findByRole(
+      'region',
+      { name: 'Write a customer review' },
+      { timeout: 5000 },
+    );
     expect(region).toHaveTextContent(
       'To write one, sign in with the account you bought it with, or open your order from the link in your order e-mail and choose “Write a review” beside the product.',
     );
