@@ -192,10 +192,10 @@ export async function recordPaymentEvent(
 /** Paid, or paid and since delivered: an order whose buyer may review its products. */
 const BOUGHT: OrderStatus[] = ['paid', 'delivered'];
 
-/** Whether the account owns a paid (or delivered) order containing the product. */
+/** Whether the account owns a paid (or delivered) order containing the product, made out to `email`. */
 export async function userHasBought(
   db: Executor,
-  userId: string,
+  buyer: { userId: string; email: string },
   productId: string,
 ): Promise<boolean> {
   const rows = await db
@@ -204,7 +204,8 @@ export async function userHasBought(
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(
       and(
-        eq(orders.userId, userId),
+        eq(orders.userId, buyer.userId),
+        eq(orders.email, buyer.email),
         eq(orderItems.productId, productId),
         inArray(orders.status, BOUGHT),
       ),

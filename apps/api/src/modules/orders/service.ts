@@ -90,13 +90,18 @@ export async function getOrder(
   return toOrderResponse(order);
 }
 
-/** Whether the account owns a paid (or delivered) order with the product: proof for a review. */
+/**
+ * Proof for a review by a signed-in customer: the account owns a paid (or delivered) order with
+ * the product, made out to the account's e-mail. (An account can change its e-mail, and a
+ * signed-in shopper may give another one in the guest form: the review is filed under the e-mail,
+ * so only an order to that very e-mail counts, and changing the address mints no new reviews.)
+ */
 export async function accountHasBought(
   ctx: Pick<OrdersContext, 'db'>,
   user: UserRow,
   productId: string,
 ): Promise<boolean> {
-  return userHasBought(ctx.db, user.id, productId);
+  return userHasBought(ctx.db, { userId: user.id, email: user.email }, productId);
 }
 
 /**

@@ -22,6 +22,7 @@ let t: TestApp;
 let toteId: string;
 let strapId: string;
 let capId: string;
+let beltId: string;
 // Each call from an address of its own, but for the test of the per-address limit.
 let ipCounter = 0;
 const nextIp = () => `10.30.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
@@ -123,11 +124,12 @@ const productOf = async (productId: string) =>
 
 beforeAll(async () => {
   t = await createTestApp({ JWT_SECRET });
-  for (const slug of ['review-tote', 'review-strap', 'review-cap'])
+  for (const slug of ['review-tote', 'review-strap', 'review-cap', 'review-belt'])
     await addProduct(t.database.db, { slug, name: slug, stock: { total: 50 } });
   toteId = await productIdBySlug(t.database.db, 'review-tote');
   strapId = await productIdBySlug(t.database.db, 'review-strap');
   capId = await productIdBySlug(t.database.db, 'review-cap');
+  beltId = await productIdBySlug(t.database.db, 'review-belt');
 });
 afterAll(() => t.close());
 
@@ -180,6 +182,34 @@ describe('a review needs proof of the purchase', () => {
     const response = await review(capId, { rating: 5, userEmail: dan.email }, { token: dan.token });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(NO_PROOF);
+  });
+
+  it('does not let an account that changes its e-mail file a review under the new one', async () => {
+    const gus = await addVerifiedCustomer(t.app, t.database.db, {
+      name: 'Gus Switch',
+      email: 'gus@example.com',
+    });
+    await buy(beltId, gus);
+    const victimsOrder = await buy(beltId, { email: 'victim@example.com' });
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: { authorization: `Bearer ${gus.token}` },
+      payload: { name: 'Gus Switch', email: 'victim@example.com', password: 'Switch-Pass1!' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const asVictim = await review(
+      beltId,
+      { rating: 1, comment: 'Poor', userEmail: 'victim@example.com' },
+      { token: changed.json().token },
+    );
+    expect(asVictim.statusCode).toBe(403);
+    expect(asVictim.json()).toEqual(NO_PROOF);
+    // The real buyer of that address is not blocked.
+    expect(
+      (await review(beltId, { rating: 5, userEmail: 'victim@example.com', ...victimsOrder }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('takes a review through a guest’s order link of a paid or delivered order, as a verified buyer', async () => {
