@@ -294,46 +294,71 @@ test.describe('checkout', () => {
     await expect.poll(async () => (await stockOf(request, hoodie._id)).large).toBe(before.large);
   });
 
-  test('a verified buyer writes a review and sees it in the list', async ({
+  test('a guest follows “Write a review” from the order link, reviews, and sees it listed', async ({
     page,
     request,
   }, testInfo) => {
     const { tote } = await pickShirtAndTote(request);
     const email = uniqueEmail(testInfo, 'reviewer');
-    await buyAsGuest(request, email, [{ product: tote._id, qty: 1, size: 'NA', option: 'B' }]);
+    const orderPath = await buyAsGuest(request, email, [
+      { product: tote._id, qty: 1, size: 'NA', option: 'B' },
+    ]);
     const comment = `Roomy and sturdy <b>${testInfo.project.name}</b> ${Date.now()}`;
 
-    await page.goto(`/products/${tote._id}`);
-    await page.locator('#reviews').scrollIntoViewIfNeeded(); // the form loads on the way there
-    const form = page.getByRole('form', { name: 'Write a customer review' });
-    // Someone who did not buy it is told why.
-    await form.getByLabel('E-mail (the one on your order)').fill(uniqueEmail(testInfo, 'nobody'));
-    await form.getByRole('combobox', { name: 'Rating' }).selectOption('4');
-    await form.getByRole('button', { name: 'Submit' }).click();
-    await expect(form.getByRole('alert')).toContainText(
-      'Only customers who bought this product can review it.',
-    );
+    // The buyer's e-mail alone proves nothing, and says nothing about who bought what.
+    const emailOnly = await request.post(`/api/products/${tote._id}/review`, {
+      data: { rating: 1, comment: 'Not me', userEmail: email },
+    });
+    expect(emailOnly.status()).toBe(403);
+    expect(await emailOnly.json()).toEqual({
+      message: expect.stringMatching(/^Only buyers can review this product/),
+    });
 
-    await form.getByLabel('E-mail (the one on your order)').fill(email);
+    const problems = watchConsole(page, { failedRequestsExpected: true });
+    const orderPage = await page.goto(orderPath);
+    // The address carries the order's token: never sent on as a Referer.
+    expect(orderPage?.headers()['referrer-policy']).toBe('no-referrer');
+    await expect(page.getByText(/^Paid on /)).toBeVisible();
+    await expectAccessible(page, /^Order [0-9A-F]{8}$/);
+    const number = (await page.getByRole('heading', { level: 1 }).textContent())?.slice(-8);
+    await page.getByRole('link', { name: `Write a review of ${tote.name}` }).click();
+
+    // The product page took the proof out of its address.
+    await expect(page).toHaveURL(new RegExp(`/products/${tote._id}#reviews$`));
+    await expect(page.getByRole('heading', { level: 1, name: tote.name })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Write a customer review' });
+    await expect(form.getByLabel('E-mail (the one on your order)')).toHaveValue(email);
+    await expect(form.getByText(`From your order ${number}.`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Write a customer review' })).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+
     await form.getByRole('combobox', { name: 'Rating' }).selectOption('4');
     await form.getByRole('textbox', { name: 'Comment' }).fill(comment);
     await form.getByRole('button', { name: 'Submit' }).click();
 
     await expect(page.getByText('Review added')).toBeVisible();
     await expect(form.getByRole('textbox', { name: 'Comment' })).toHaveValue('');
-    await expect(form.getByLabel('E-mail (the one on your order)')).toHaveValue('');
+    await expect(form.getByLabel('E-mail (the one on your order)')).toHaveValue(email);
     await expect(form.getByRole('alert')).toHaveCount(0);
     // Reloaded: the review is listed (newest first), its comment as text, not HTML.
     const review = page.locator('#reviews li').filter({ hasText: comment });
     await expect(review).toBeVisible();
     await expect(review).toContainText('Verified buyer');
     await expect(review.locator('b')).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // One review per e-mail and product.
-    await form.getByLabel('E-mail (the one on your order)').fill(email);
     await form.getByRole('combobox', { name: 'Rating' }).selectOption('5');
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect(form.getByRole('alert')).toContainText('You have already reviewed this product');
+
+    // Opened again without the link, the page has no proof: it says how to review.
+    await page.reload();
+    await expect(page).toHaveURL(new RegExp(`/products/${tote._id}#reviews$`));
+    const reviewing = page.getByRole('region', { name: 'Write a customer review' });
+    await expect(reviewing.getByRole('link', { name: 'sign in' })).toBeVisible();
+    await expect(reviewing.getByRole('form')).toHaveCount(0);
+    expect(problems).toEqual([]);
   });
 });
 

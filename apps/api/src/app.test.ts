@@ -75,6 +75,7 @@ describe('the app with a built storefront', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 
   it('answers unknown API paths with a JSON 404, whatever the method', async () => {

@@ -146,7 +146,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes, { database, readyTimeoutMs: env.DB_READY_TIMEOUT_MS });
   await app.register(configRoutes, { env });
   await app.register(catalogRoutes, { catalog });
-  await app.register(reviewRoutes, { db, auth, limit, onReviewAdded: catalog.invalidate });
+  await app.register(reviewRoutes, {
+    ctx: { db, orders: ordersCtx },
+    auth,
+    limit,
+    onReviewAdded: catalog.invalidate,
+  });
   await app.register(accountRoutes, {
     ctx: {
       db,

@@ -116,26 +116,39 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** POST /api/products/:id/review */
-export const reviewRequestSchema = z.object({
-  rating: z.coerce
-    .number({ error: 'Please choose a rating' })
-    .int('Please choose a rating')
-    .min(1, 'Please choose a rating')
-    .max(5, 'Please choose a rating'),
-  comment: multiLineText('Comment')
-    .trim()
-    .max(2000, 'Comment must be at most 2000 characters')
-    .default(''),
-  userEmail: emailSchema,
-});
+/**
+ * POST /api/products/:id/review. The e-mail alone proves nothing: the proof of the purchase is the
+ * bearer token of the account that owns a paid order with the product, or `orderId` and
+ * `orderToken`, the order and signed token of the guest's order link (/order/:id?token=…).
+ */
+export const reviewRequestSchema = z
+  .object({
+    rating: z.coerce
+      .number({ error: 'Please choose a rating' })
+      .int('Please choose a rating')
+      .min(1, 'Please choose a rating')
+      .max(5, 'Please choose a rating'),
+    comment: multiLineText('Comment')
+      .trim()
+      .max(2000, 'Comment must be at most 2000 characters')
+      .default(''),
+    userEmail: emailSchema,
+    orderId: singleLineText('Order').trim().min(1).max(100).optional(),
+    orderToken: singleLineText('Order token').trim().min(1).max(200).optional(),
+  })
+  .refine((review) => (review.orderId === undefined) === (review.orderToken === undefined), {
+    message: 'orderId and orderToken go together',
+    path: ['orderToken'],
+  });
 export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
 
 export const ORDER_MESSAGES = {
   notFound: 'Order not found',
-  reviewNeedsPurchase:
-    'Only customers who bought this product can review it. Use the email address of your order.',
+  /** One answer whenever the proof is missing or does not hold: it never tells who bought what. */
+  reviewNeedsProof:
+    'Only buyers can review this product: sign in with the account you bought it with, or open your order from the link in your order e-mail and choose “Write a review”.',
   reviewEmailMismatch: 'Please use the email address of your account.',
+  reviewOrderEmailMismatch: 'Please use the email address of your order.',
   alreadyReviewed: 'You have already reviewed this product',
   reviewAdded: 'Review added',
 } as const;

@@ -44,6 +44,9 @@ export async function registerSecurity(app: FastifyInstance, env: Env) {
     strictTransportSecurity:
       env.NODE_ENV === 'production' && env.APP_URL?.startsWith('https:') ? undefined : false,
     crossOriginEmbedderPolicy: false,
+    // Addresses can carry tokens (a guest's order link, its 'Write a review' links): never send
+    // them on to another site, nor even to our own pages, as a Referer. (Helmet's default, stated.)
+    referrerPolicy: { policy: 'no-referrer' },
   });
   // Helmet 8 throws its errors rather than passing them on, so `next` only ever continues.
   app.addHook('onRequest', (request, reply, done) => {

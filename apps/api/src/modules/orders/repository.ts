@@ -227,19 +227,48 @@ export async function recordPaymentEvent(
   return rows.length > 0;
 }
 
-/** Whether an address has a paid (or delivered) order containing the product: who may review it. */
-export async function hasBought(db: Executor, email: string, productId: string): Promise<boolean> {
+/** Paid, or paid and since delivered: an order whose buyer may review its products. */
+const BOUGHT: OrderStatus[] = ['paid', 'delivered'];
+
+/** Whether the account owns a paid (or delivered) order containing the product, made out to `email`. */
+export async function userHasBought(
+  db: Executor,
+  buyer: { userId: string; email: string },
+  productId: string,
+): Promise<boolean> {
   const rows = await db
     .select({ id: orders.id })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(
       and(
-        eq(orders.email, email),
+        eq(orders.userId, buyer.userId),
+        eq(orders.email, buyer.email),
         eq(orderItems.productId, productId),
-        inArray(orders.status, ['paid', 'delivered']),
+        inArray(orders.status, BOUGHT),
       ),
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** The e-mail of an order when it is paid (or delivered) and contains the product; else undefined. */
+export async function boughtOrderEmail(
+  db: Executor,
+  orderId: string,
+  productId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: orders.email })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orderItems.productId, productId),
+        inArray(orders.status, BOUGHT),
+      ),
+    )
+    .limit(1);
+  return row?.email;
 }

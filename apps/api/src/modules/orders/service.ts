@@ -8,11 +8,13 @@ import type { UserRow } from '../accounts/repository';
 import { checkoutCancelToken, isOrderAccessToken, orderAccessToken } from './order-access';
 import { orderConfirmationMail } from './order-mails';
 import {
+  boughtOrderEmail,
   findLapsedHolds,
   findOrderWithItems,
   listOrdersOfUser,
   releaseStock,
   transitionOrder,
+  userHasBought,
   type OrderWithItems,
 } from './repository';
 
@@ -86,6 +88,36 @@ export async function getOrder(
   const byOwner = viewer.user !== undefined && order.userId === viewer.user.id;
   if (!byLink && !byOwner) throw notFound;
   return toOrderResponse(order);
+}
+
+/**
+ * Proof for a review by a signed-in customer: the account owns a paid (or delivered) order with
+ * the product, made out to the account's e-mail. (An account can change its e-mail, and a
+ * signed-in shopper may give another one in the guest form: the review is filed under the e-mail,
+ * so only an order to that very e-mail counts, and changing the address mints no new reviews.)
+ */
+export async function accountHasBought(
+  ctx: Pick<OrdersContext, 'db'>,
+  user: UserRow,
+  productId: string,
+): Promise<boolean> {
+  return userHasBought(ctx.db, { userId: user.id, email: user.email }, productId);
+}
+
+/**
+ * Proof for a review without an account: the signed token of the order's link, for an order that
+ * is paid (or delivered) and contains the product. Answers the order's e-mail, or undefined for a
+ * forged token, another order's token, an unpaid order or one without the product alike.
+ */
+export async function buyerByOrderLink(
+  ctx: Pick<OrdersContext, 'db' | 'secret'>,
+  link: { orderId: string; token: string },
+  productId: string,
+): Promise<{ email: string } | undefined> {
+  if (!isUuid(link.orderId) || !isOrderAccessToken(ctx.secret, link.orderId, link.token))
+    return undefined;
+  const email = await boughtOrderEmail(ctx.db, link.orderId, productId);
+  return email === undefined ? undefined : { email };
 }
 
 export async function listMyOrders(ctx: OrdersContext, user: UserRow): Promise<Order[]> {

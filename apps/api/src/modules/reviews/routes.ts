@@ -2,19 +2,18 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ORDER_MESSAGES, reviewRequestSchema } from '@shop/shared/orders';
 import { singleLineText } from '@shop/shared/text';
-import type { Database } from '../../db/client';
 import type { Authenticator } from '../accounts/authenticator';
 import type { ActionLimiter } from '../rate-limits/service';
-import { addReview } from './service';
+import { addReview, type ReviewsContext } from './service';
 
 const REVIEW_LIMIT = { action: 'review', max: 20, windowMs: 60 * 60_000 };
 
 export const reviewRoutes: FastifyPluginAsyncZod<{
-  db: Database;
+  ctx: ReviewsContext;
   auth: Authenticator;
   limit: ActionLimiter;
   onReviewAdded(): void;
-}> = async (app, { db, auth, limit, onReviewAdded }) => {
+}> = async (app, { ctx, auth, limit, onReviewAdded }) => {
   app.post(
     '/api/products/:id/review',
     {
@@ -24,9 +23,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
+      // Proof of the purchase: this bearer, or the order link's token in the body (the service).
       const user = await auth.optionalUser(request);
       await limit(REVIEW_LIMIT, request.ip);
-      await addReview(db, request.params.id, request.body, user);
+      await addReview(ctx, request.params.id, request.body, user);
       onReviewAdded();
       return reply.code(201).send({ message: ORDER_MESSAGES.reviewAdded });
     },

@@ -4,33 +4,77 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import type { UserRow } from '../accounts/repository';
 import { PRODUCT_NOT_FOUND } from '../catalog/service';
-import { hasBought } from '../orders/repository';
+import { accountHasBought, buyerByOrderLink, type OrdersContext } from '../orders/service';
 import { insertReview, productExists } from './repository';
 
-/** Shown for reviews by guests, who give no name at checkout. */
+/** Shown for reviews made through an order's link: it names no one. */
 export const GUEST_REVIEWER_NAME = 'Verified buyer';
 
+export interface ReviewsContext {
+  db: Database;
+  /** The orders module, which knows who bought what and checks the order links' tokens. */
+  orders: Pick<OrdersContext, 'db' | 'secret'>;
+}
+
+/** Who the proof of a review shows to have bought the product, and how the review names them. */
+interface Reviewer {
+  email: string;
+  name: string;
+  /** When the review's userEmail is not the proof's. */
+  mismatch: string;
+}
+
 /**
- * Reviews come from verified buyers: the e-mail must have a paid order with the product, one review
- * per e-mail per product, and a signed-in customer may only use the account's own e-mail.
+ * The proof of the purchase: the order link's token when one is sent (it decides alone), else the
+ * signed-in account's own paid orders. The e-mail of the request proves nothing.
+ */
+async function proveReviewer(
+  ctx: ReviewsContext,
+  productId: string,
+  input: ReviewRequest,
+  user: UserRow | undefined,
+): Promise<Reviewer | undefined> {
+  if (input.orderId !== undefined && input.orderToken !== undefined) {
+    const buyer = await buyerByOrderLink(
+      ctx.orders,
+      { orderId: input.orderId, token: input.orderToken },
+      productId,
+    );
+    return (
+      buyer && {
+        email: buyer.email,
+        // An order link can be forwarded (a gift): it never publishes an account's name.
+        name: GUEST_REVIEWER_NAME,
+        mismatch: ORDER_MESSAGES.reviewOrderEmailMismatch,
+      }
+    );
+  }
+  if (user && (await accountHasBought(ctx.orders, user, productId)))
+    return { email: user.email, name: user.name, mismatch: ORDER_MESSAGES.reviewEmailMismatch };
+  return undefined;
+}
+
+/**
+ * Reviews come from verified buyers, with proof (see proveReviewer); one review per e-mail per
+ * product. Without a proof that holds, one answer, whether or not the e-mail ever bought anything.
  */
 export async function addReview(
-  db: Database,
+  ctx: ReviewsContext,
   productId: string,
   input: ReviewRequest,
   user: UserRow | undefined,
 ): Promise<void> {
-  if (!isUuid(productId) || !(await productExists(db, productId)))
+  if (!isUuid(productId) || !(await productExists(ctx.db, productId)))
     throw new AppError('not_found', PRODUCT_NOT_FOUND);
-  if (user && user.email !== input.userEmail)
-    throw new AppError('forbidden', ORDER_MESSAGES.reviewEmailMismatch);
-  if (!(await hasBought(db, input.userEmail, productId)))
-    throw new AppError('forbidden', ORDER_MESSAGES.reviewNeedsPurchase);
-  const added = await db.transaction((tx) =>
+  const reviewer = await proveReviewer(ctx, productId, input, user);
+  if (!reviewer) throw new AppError('forbidden', ORDER_MESSAGES.reviewNeedsProof);
+  // The payload names the reviewer: never file the review under another address than it says.
+  if (input.userEmail !== reviewer.email) throw new AppError('forbidden', reviewer.mismatch);
+  const added = await ctx.db.transaction((tx) =>
     insertReview(tx, {
       productId,
-      name: user?.name ?? GUEST_REVIEWER_NAME,
-      email: input.userEmail,
+      name: reviewer.name,
+      email: reviewer.email,
       rating: input.rating,
       comment: input.comment,
     }),

@@ -2,6 +2,7 @@ import { Suspense, lazy, useRef } from 'react';
 import type { Product } from '@shop/shared/catalog';
 import { useWantedSoon } from '../../../lib/use-wanted-soon';
 import { ReviewList } from '../../reviews/components/review-list';
+import type { ReviewProof } from '../../reviews/review-proof';
 import { formatDollars } from '../format-price';
 import { useProductChoices } from '../hooks/use-product-choices';
 import { imagesFor } from '../product-images';
@@ -26,11 +27,21 @@ const ReviewForm = lazy(() =>
   })),
 );
 
-/** Everything about one product: pictures, choices, description and reviews. */
-export function ProductDetail({ product }: { product: Product }) {
+/**
+ * Everything about one product: pictures, choices, description and reviews. `reviewProof`: the
+ * shopper came through an order's 'Write a review' link, which carries the proof of the purchase.
+ */
+export function ProductDetail({
+  product,
+  reviewProof,
+}: {
+  product: Product;
+  reviewProof?: ReviewProof | undefined;
+}) {
   const choices = useProductChoices(product);
   const reviewFormSlot = useRef<HTMLDivElement>(null);
-  const reviewFormWanted = useWantedSoon(reviewFormSlot);
+  // Came to write a review: the form is wanted at once.
+  const reviewFormWanted = useWantedSoon(reviewFormSlot) || reviewProof !== undefined;
 
   return (
     <>
@@ -93,7 +104,7 @@ export function ProductDetail({ product }: { product: Product }) {
         <div ref={reviewFormSlot} className="self-start rounded-3xl bg-sand-100 p-6 sm:p-8">
           {reviewFormWanted && (
             <Suspense fallback={null}>
-              <ReviewForm productId={product._id} />
+              <ReviewForm productId={product._id} orderProof={reviewProof} />
             </Suspense>
           )}
         </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LineOption, LineSize } from '@shop/shared/catalog';
 import { formatPrice, toCents } from '@shop/shared/money';
@@ -20,8 +21,19 @@ function variantText(size: LineSize, option: LineOption): string {
     .join(' · ');
 }
 
-/** The lines of an order or of the cart at checkout: picture, name, variant, qty × price. */
-export function OrderLines({ lines, label }: { lines: readonly OrderLine[]; label: string }) {
+/**
+ * The lines of an order or of the cart at checkout: picture, name, variant, qty × price, and
+ * whatever `action` adds under a line (a paid order's 'Write a review').
+ */
+export function OrderLines({
+  lines,
+  label,
+  action,
+}: {
+  lines: readonly OrderLine[];
+  label: string;
+  action?: (line: OrderLine) => ReactNode;
+}) {
   return (
     <ul aria-label={label} className="divide-y divide-sand-200">
       {lines.map((line) => {
@@ -47,6 +59,7 @@ export function OrderLines({ lines, label }: { lines: readonly OrderLine[]; labe
               <p className="text-sm text-ink-muted tabular-nums">
                 {line.qty} × {formatPrice(unit)}
               </p>
+              {action?.(line)}
             </div>
             <p className="shrink-0 font-semibold tabular-nums">{formatPrice(unit * line.qty)}</p>
           </li>

@@ -237,6 +237,37 @@ describe('the order page', () => {
     expect(requests[0]?.headers.get('Authorization')).toBeNull();
   });
 
+  it('offers a “Write a review” per item of a paid order, carrying the link’s proof', async () => {
+    serveOrders([orderFixture({ user: { name: 'Guest', email: 'g@x.io' } })]);
+    renderApp(`/order/${ORDER_ID}?token=signed-abc`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order 5F3A9C1E' })).toBeVisible();
+    const items = screen.getByRole('list', { name: 'Items in this order' });
+    const links = within(items).getAllByRole('link', { name: /^Write a review of / });
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Write a review', `/products/tee-1#reviews?order=${ORDER_ID}&token=signed-abc`],
+      ['Write a review', `/products/tote-1#reviews?order=${ORDER_ID}&token=signed-abc`],
+    ]);
+  });
+
+  it('links a signed-in owner’s paid order to the reviews without a token, and an unpaid one not at all', async () => {
+    localStorage.setItem('userInfo', JSON.stringify(userInfo));
+    serveOrders([orderFixture()]);
+    const { unmount } = renderApp(`/order/${ORDER_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order 5F3A9C1E' })).toBeVisible();
+    const items = screen.getByRole('list', { name: 'Items in this order' });
+    expect(
+      within(items)
+        .getAllByRole('link', { name: /^Write a review of / })
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/products/tee-1#reviews', '/products/tote-1#reviews']);
+    unmount();
+
+    serveOrders([orderFixture({ status: 'pending_payment', isPaid: false, paidAt: null })]);
+    renderApp(`/order/${ORDER_ID}?token=signed-abc`);
+    expect(await screen.findByText('Not paid yet')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Write a review/ })).toBeNull();
+  });
+
   it('still asks visitors without the token to sign in', async () => {
     serveOrders([orderFixture()]);
     const { router } = renderApp(`/order/${ORDER_ID}?token=`);

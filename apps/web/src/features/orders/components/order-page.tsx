@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { Order } from '@shop/shared/orders';
 import { toCents } from '@shop/shared/money';
 import { Alert } from '../../../components/ui/alert';
@@ -10,11 +10,12 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isNotFound } from '../../../lib/api-error';
 import { paymentMethodLabel } from '../../checkout/payment-method';
+import { reviewLink } from '../../reviews/review-proof';
 import { ordersApi, useGetOrderQuery, useGetPaypalConfigQuery } from '../api/orders-api';
 import { useWalletScript } from '../hooks/use-wallet-script';
 import { formatDateTime, orderNumber } from '../order-dates';
 import { OrderAmounts } from './order-amounts';
-import { OrderLines } from './order-lines';
+import { OrderLines, type OrderLine } from './order-lines';
 import { DeliveryStatus, PaymentStatus } from './order-status';
 
 /** An unpaid order is asked for again this often: the payment's webhook may land a moment late. */
@@ -36,7 +37,34 @@ function WalletScript() {
   return null;
 }
 
-function OrderDetail({ order }: { order: Order }) {
+/**
+ * A paid order's line: a link to review its product. Opened through the order mail's signed link,
+ * it carries the order and its token, the guest's proof of the purchase; for the signed-in owner
+ * the account is the proof.
+ */
+function WriteReviewLink({
+  order,
+  line,
+  token,
+}: {
+  order: Order;
+  line: OrderLine;
+  token?: string;
+}) {
+  const proof = token ? { orderId: order._id, orderToken: token } : undefined;
+  return (
+    <Link
+      to={reviewLink(line.product, proof)}
+      // Which product, for those who hear the links of the page listed together.
+      aria-label={`Write a review of ${line.name}`}
+      className="mt-1 inline-block text-sm font-semibold text-terracotta-700 underline"
+    >
+      Write a review
+    </Link>
+  );
+}
+
+function OrderDetail({ order, token }: { order: Order; token?: string | undefined }) {
   const { address, city, state, postalCode, country } = order.shippingAddress;
   const waiting = order.status === 'pending_payment';
   return (
@@ -73,6 +101,11 @@ function OrderDetail({ order }: { order: Order }) {
                 ...item,
                 key: `${item.product}-${item.option}-${item.size}`,
               }))}
+              action={
+                order.isPaid
+                  ? (line) => <WriteReviewLink order={order} line={line} token={token} />
+                  : undefined
+              }
             />
           )}
         </Section>
@@ -125,7 +158,7 @@ export default function OrderPage() {
         <PageHeader title={`Order ${orderNumber(order._id)}`} eyebrow="Your order">
           {placed && `Placed on ${placed}`}
         </PageHeader>
-        <OrderDetail order={order} />
+        <OrderDetail order={order} token={token} />
       </PageContainer>
     );
   }
