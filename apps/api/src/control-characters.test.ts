@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SAMPLE_ADDRESS as ADDRESS,
@@ -8,6 +9,9 @@ import {
   testCheckoutSigner,
 } from './test/fixtures';
 import { createTestApp, type TestApp } from './test/test-app';
+import { orders } from './db/schema';
+import { deriveKey } from './lib/keys';
+import { orderAccessToken } from './modules/orders/order-access';
 
 /**
  * Control characters in text answer 400 with a message, never 500: a NUL byte is refused by
@@ -50,6 +54,17 @@ async function buy(email: string) {
   expect(start.statusCode, start.body).toBe(200);
   const sessionId = new URL(start.json().url).pathname.split('/').pop() ?? '';
   await deliverTestEvent(t.app, signer.signedEvent('checkout.completed', sessionId));
+  const [order] = await t.database.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.paymentSessionId, sessionId));
+  if (!order) throw new Error('no order for the session');
+  // The proof a guest's order link carries.
+  const orderToken = orderAccessToken(
+    deriveKey(new TextEncoder().encode(JWT_SECRET), 'order-access'),
+    order.id,
+  );
+  return { orderId: order.id, orderToken };
 }
 
 beforeAll(async () => {
@@ -165,7 +180,7 @@ describe('control characters in request text', () => {
   });
 
   it('answers 400 for a NUL in a review comment or e-mail, and keeps a comment’s line breaks', async () => {
-    await buy('reviewer@example.com');
+    const proof = await buy('reviewer@example.com');
     const review = (body: object, id = productId) =>
       call('POST', `/api/products/${id}/review`, { body });
     await expectRefused(
@@ -187,7 +202,12 @@ describe('control characters in request text', () => {
     await expectRefused('product page', await call('GET', '/api/products/x%00'));
 
     const comment = 'Great tote.\r\nHolds a lot:\n\t- books\n\t- towels';
-    const accepted = await review({ rating: 4, comment, userEmail: 'reviewer@example.com' });
+    const accepted = await review({
+      rating: 4,
+      comment,
+      userEmail: 'reviewer@example.com',
+      ...proof,
+    });
     expect(accepted.statusCode, accepted.body).toBe(201);
     const product = (await call('GET', `/api/products/${productId}`)).json();
     expect(product.reviews.map((r: { comment: string }) => r.comment)).toEqual([comment]);
