@@ -15,6 +15,10 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        // The repository's own scripts (the CI summary).
+        test: { name: 'scripts', root: 'scripts', include: ['**/*.test.mjs'], environment: 'node' },
+      },
     ],
   },
 });

@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Where e2e/serve.mjs lists the mail it received (support/mailbox.ts reads the same variables).
+const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? PORT + 1);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -61,6 +63,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT) },
+    env: { PORT: String(PORT), E2E_MAIL_PORT: String(MAIL_PORT) },
   },
 });

@@ -92,8 +92,16 @@ test('register, verify by mail, log in, edit the profile and log out', async ({
   await expect(page.getByText('No Orders')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Orders List (0 paid orders)' })).toBeVisible();
 
-  // Log out: home, no userInfo, and the profile is behind the login again.
+  // Log out: the server is told to end the token, home, no userInfo, and the profile is behind
+  // the login again.
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('userInfo') ?? 'null') as { token: string }).token,
+  );
+  const logoutCall = page.waitForRequest(
+    (sent) => sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/users/logout',
+  );
   await logOut(page, 'Maya Sands', mobile);
+  expect((await logoutCall).headers().authorization).toBe(`Bearer ${token}`);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/$/); // no late redirect of the sign-in guard

@@ -1,7 +1,8 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
-/** Where e2e/serve.mjs lists the mail its SMTP server received. */
-export const MAILBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}/mails`;
+/** Where e2e/serve.mjs lists the mail its SMTP server received (`E2E_MAIL_PORT`, else E2E_PORT + 1). */
+const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1);
+export const MAILBOX_URL = `http://127.0.0.1:${MAIL_PORT}/mails`;
 
 export interface ReceivedMail {
   to: string;

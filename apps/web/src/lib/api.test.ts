@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from '../app/store';
 import { accountsApi } from '../features/account/api/accounts-api';
+import { logoutApi } from '../features/account/api/logout-api';
 import { productsApi } from '../features/catalog/api/products-api';
 import { mockApi } from '../test/mock-api';
 
@@ -59,6 +60,28 @@ describe('the API client', () => {
 
     expect(store.getState().account.userInfo).toBeNull();
     expect(cachedDetails()).toEqual([]);
+  });
+
+  it('ends only the session whose token failed, not a newer one', async () => {
+    // A request sent with an older token (the logout's own call, or one under way when the
+    // shopper logged out and in again) answers 'token failed': the new session stays.
+    localStorage.setItem('userInfo', JSON.stringify({ ...userInfo, token: 'new-jwt' }));
+    const fetchMock = mockApi([], (_url, request) =>
+      request.headers.get('Authorization') === 'Bearer new-jwt'
+        ? undefined
+        : { status: 401, body: { message: 'Not authorized, token failed' } },
+    );
+    const store = createStore();
+    await store.dispatch(productsApi.endpoints.getProducts.initiate({}));
+    expect(store.getState().api.queries).not.toEqual({});
+
+    const result = await store.dispatch(logoutApi.endpoints.logout.initiate('old-jwt'));
+
+    expect(result.error).toMatchObject({ status: 401 });
+    const sent = fetchMock.mock.calls.at(-1)?.[0] as Request;
+    expect(sent.headers.get('Authorization')).toBe('Bearer old-jwt');
+    expect(store.getState().account.userInfo?.token).toBe('new-jwt');
+    expect(store.getState().api.queries).not.toEqual({});
   });
 
   it('keeps the user signed in on other failures', async () => {

@@ -14,7 +14,8 @@ const fetchFromApi = fetchBaseQuery({
   baseUrl: '/api',
   prepareHeaders: (headers, { getState }) => {
     const token = (getState() as StateWithToken).account.userInfo?.token;
-    if (token) headers.set('Authorization', `Bearer ${token}`);
+    // A call that names its token itself (the logout's) keeps it.
+    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
     return headers;
   },
 });
@@ -28,9 +29,15 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   if (result.error) {
     const body = safeParse(errorBodyShape, result.error.data);
     if (body.success && body.data.message === ACCOUNT_MESSAGES.tokenFailed) {
-      // As on logout: no user details or orders of the expired session stay in the cache.
-      queryApi.dispatch(sessionExpired());
-      queryApi.dispatch(api.util.resetApiState());
+      // Only the token of the current session ends it: a failure of an older token (the logout's
+      // own call, a request sent before the shopper logged out and in again) changes nothing.
+      const current = (queryApi.getState() as StateWithToken).account.userInfo?.token;
+      const sent = result.meta?.request.headers.get('Authorization');
+      if (current && sent === `Bearer ${current}`) {
+        // As on logout: no user details or orders of the expired session stay in the cache.
+        queryApi.dispatch(sessionExpired());
+        queryApi.dispatch(api.util.resetApiState());
+      }
     }
   }
   return result;

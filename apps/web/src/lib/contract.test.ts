@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { messageResponseSchema } from '@shop/shared/accounts';
 import { cartLinesSchema } from '@shop/shared/cart';
 import {
   errorBodySchema,
@@ -123,6 +124,13 @@ describe('the light checks of the first page hold to the shared zod schemas', ()
     expectSameAs(contract.productListShape, productListSchema, [
       { products: [summary(sized), summary(withOptions)], page: 1, pages: 3 },
       { products: [], page: 2, pages: 0 },
+    ]);
+  });
+
+  it('message answers (the logout)', () => {
+    expectSameAs(contract.messageResponseShape, messageResponseSchema, [
+      { message: 'Logged out' },
+      { message: '' },
     ]);
   });
 

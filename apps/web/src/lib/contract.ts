@@ -1,11 +1,13 @@
 /**
  * The parts of the shared contract (packages/shared) the storefront checks on its first page,
  * as light checks (./shape) instead of the zod schemas: API answers of the catalog and the shop
- * config, error bodies, and the cart restored from localStorage (the account slice checks the
+ * config, error bodies, the logout's answer (the header's menus hold Logout), and the cart
+ * restored from localStorage (the account slice checks the
  * stored userInfo by hand for the same reason). Pages that load later (account,
  * checkout, orders, reviews) use the zod schemas themselves. contract.test.ts runs each check and
  * its schema over the same good and broken values and expects the same outcome.
  */
+import type { MessageResponse } from '@shop/shared/accounts';
 import type { CartLine } from '@shop/shared/cart';
 import { CATEGORIES, LINE_OPTIONS, LINE_SIZES } from '@shop/shared/catalog';
 import type {
@@ -89,6 +91,9 @@ export const productListShape: Shape<ProductList> = object({
   pages: count,
 });
 
+/** An answer that carries only a message, such as POST /api/users/logout's (messageResponseSchema). */
+export const messageResponseShape: Shape<MessageResponse> = object({ message: string() });
+
 /** GET /api/config/shop (shopConfigSchema) */
 export const shopConfigShape: Shape<ShopConfig> = object({
   name: string(),
@@ -138,3 +143,4 @@ export const paymentMethodShape: Shape<string> = string({ min: 1 });
 export const productListSchema = standardSchema(productListShape);
 export const productSchema = standardSchema(productShape);
 export const shopConfigSchema = standardSchema(shopConfigShape);
+export const messageResponseSchema = standardSchema(messageResponseShape);

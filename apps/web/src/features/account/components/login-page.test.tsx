@@ -225,6 +225,23 @@ describe('the login page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  // Security finding 11 (every hostile form is in redirect-target.test.ts).
+  it.each(['/..//evil.example/x', '/%2F%2Fevil.example'])(
+    'signs in with the redirect %j and lands on the home page, not an error',
+    async (redirect) => {
+      mockAccountApi(loginServer);
+      const { user, router } = setup(`/login?redirect=${encodeURIComponent(redirect)}`);
+      await user.type(await screen.findByLabelText('E-mail address'), 'layla@example.com');
+      await user.type(screen.getByLabelText('Password'), 'Right-pass1');
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(router.state.errors).toBeNull();
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'EXPLORE OUR SELF LOVE COLLECTION' }),
+      ).toBeInTheDocument();
+    },
+  );
+
   it('sends a signed-in visitor straight on', async () => {
     localStorage.setItem('userInfo', JSON.stringify(signedInUser));
     mockAccountApi(() => undefined);

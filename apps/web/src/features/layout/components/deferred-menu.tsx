@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ComponentType, ReactNode, RefObject } from 'react';
 
 /** The look of a dropdown's trigger, shared by the stand-in and the real trigger. */
@@ -29,6 +29,8 @@ type DeferredMenuOptions<P> = {
  * when the shopper heads for it (pointer over, focus, touch), not with the first page. Until then
  * a button of the same look and ARIA stands in for the trigger; a press made on it before the code
  * arrives (pointer, Enter, Space or ArrowDown) is replayed on the real trigger, with the focus.
+ * Every press lands on exactly one of the two: the swap is committed between events, never during
+ * one (see `start`).
  */
 export function DeferredMenu<P extends object>({ load, trigger, props }: DeferredMenuOptions<P>) {
   const [Menu, setMenu] = useState<ComponentType<P & DeferredMenuProps> | null>(null);
@@ -39,7 +41,12 @@ export function DeferredMenu<P extends object>({ load, trigger, props }: Deferre
     if (loading.current) return;
     loading.current = true;
     load().then(
-      (loaded) => setMenu(() => loaded),
+      // The swap is a transition so that React commits it in a task of its own, between two events,
+      // and never while an event is on its way to the stand-in. As an ordinary update it was
+      // rendered with whatever urgent update came first: a key press's first listener (the toast
+      // region's, at window) makes one, so the stand-in was replaced under the press aimed at it
+      // and the press was lost (neither replayed nor seen by the real trigger).
+      (loaded) => startTransition(() => setMenu(() => loaded)),
       () => {
         loading.current = false; // offline or a new deploy: the next intent tries again
       },

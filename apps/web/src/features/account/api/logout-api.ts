@@ -1,0 +1,25 @@
+import type { MessageResponse } from '@shop/shared/accounts';
+import { api } from '../../../lib/api';
+// The light mirror of the shared messageResponseSchema: the header's menus, which hold Logout,
+// do not load zod (accounts-api does).
+import { messageResponseSchema } from '../../../lib/contract';
+
+export const logoutApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * POST /api/users/logout: the server stops accepting the token (it answers 401 'Not
+     * authorized, token failed' afterwards). The token is the argument, not the stored one: the
+     * call is made after the store has forgotten the user (see useLogout). `keepalive` lets it
+     * finish even when the shopper closes the page at once.
+     */
+    logout: build.mutation<MessageResponse, string>({
+      query: (token) => ({
+        url: '/users/logout',
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+        keepalive: true,
+      }),
+      responseSchema: messageResponseSchema,
+    }),
+  }),
+});
