@@ -101,7 +101,15 @@ test('register, verify by mail, log in, edit the profile and log out', async ({
     (sent) => sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/users/logout',
   );
   await logOut(page, 'Maya Sands', mobile);
-  expect((await logoutCall).headers().authorization).toBe(`Bearer ${token}`);
+  const sent = await logoutCall;
+  expect(sent.headers().authorization).toBe(`Bearer ${token}`);
+  expect((await sent.response())?.status()).toBe(200);
+  // The server ended that token: whoever copied it can no longer use it.
+  const withOldToken = await request.get('/api/users/profile', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(withOldToken.status()).toBe(401);
+  expect(await withOldToken.json()).toEqual({ message: 'Not authorized, token failed' });
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/$/); // no late redirect of the sign-in guard
