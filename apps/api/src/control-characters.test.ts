@@ -131,11 +131,17 @@ describe('control characters in request text', () => {
       name: 'Pat Profile',
       email: 'pat@example.com',
     });
-    const fine = { name: 'Pat Profile', email: 'pat@example.com', password: 'Sunny-Dunes2' };
+    const fine = {
+      name: 'Pat Profile',
+      email: 'pat@example.com',
+      password: 'Sunny-Dunes2',
+      currentPassword: 'Fixture-Pass1!',
+    };
     for (const body of [
       { ...fine, name: 'Pat\u0000' },
       { ...fine, email: 'pat@example.com\u0000' },
       { ...fine, password: 'Sunny-Dunes2\u0000' },
+      { ...fine, currentPassword: 'Fixture-Pass1!\u0000' },
       { ...fine, id: 'x\u0000' },
     ]) {
       await expectRefused(

@@ -112,7 +112,12 @@ describe('the log of a failing request', () => {
       method: 'PUT',
       url: '/api/users/profile',
       token,
-      body: { name: 'Refused Name', email: 'pia.new@example.com', password: 'Sunny-Dunes2' },
+      body: {
+        name: 'Refused Name',
+        email: 'pia.new@example.com',
+        password: 'Sunny-Dunes2',
+        currentPassword: 'Fixture-Pass1!',
+      },
     });
     expect(answer.statusCode).toBe(500);
     expectErrorLine(reqId, { route: '/api/users/profile', code: '23514' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentPasswordSchema } from './credential-change';
 import { passwordSchema, profilePasswordSchema } from './password';
 import { singleLineText } from './text';
 
@@ -69,6 +70,8 @@ export const userProfileSchema = z.object({
   email: z.string(),
   isVerified: z.boolean(),
   createdAt: z.string(),
+  /** A new address that changes the e-mail once the link mailed to it is opened. */
+  pendingEmail: z.string().optional(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
@@ -78,6 +81,7 @@ export const profileUpdateRequestSchema = z.object({
   name: nameSchema,
   email: emailSchema,
   password: profilePasswordSchema,
+  currentPassword: currentPasswordSchema,
 });
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
 

@@ -56,6 +56,20 @@ export const passwordResetTokens = pgTable('password_reset_tokens', mailedTokenC
 ]);
 
 /**
+ * A new e-mail address waiting for its link to be opened; users.email changes only then. One
+ * pending request per user: a newer one, a confirmation or a password reset ends the others.
+ */
+export const emailChangeRequests = pgTable(
+  'email_change_requests',
+  {
+    ...mailedTokenColumns(),
+    /** Normalised like users.email. */
+    newEmail: text('new_email').notNull(),
+  },
+  (t) => [index('email_change_requests_user_idx').on(t.userId)],
+);
+
+/**
  * Failed-login counters and lockouts, keyed by 'email:<address>' and by 'ip:<address>',
  * so the lockout holds across API processes.
  */

@@ -42,3 +42,55 @@ export function passwordResetMail({ to, name, link, supportEmail }: LinkMail): O
     }),
   };
 }
+
+/** To the new address: the change happens only when this link is opened. */
+export function emailChangeConfirmMail({ to, name, link, supportEmail }: LinkMail): OutgoingMail {
+  return {
+    to,
+    subject: `Confirm your new e-mail address for ${SHOP_NAME}`,
+    ...renderMail({
+      greeting: `Hi ${name},`,
+      paragraphs: [
+        `You asked to sign in to your ${SHOP_NAME} account with this address from now on. Please confirm that it is yours.`,
+      ],
+      action: { label: 'Confirm my new e-mail', url: link },
+      afterAction: [
+        'The link is valid for 24 hours and works once. Until you open it, your account keeps its current address. If you did not ask for this, ignore this mail.',
+      ],
+      supportEmail,
+    }),
+  };
+}
+
+/**
+ * To the old address, at once: the owner learns of a change they may not have made, with a way to
+ * stop it. The new address is masked, so a mailbox that is read by others does not leak it.
+ */
+export function emailChangeNoticeMail({
+  to,
+  name,
+  maskedNewEmail,
+  resetLink,
+  supportEmail,
+}: {
+  to: string;
+  name: string;
+  maskedNewEmail: string;
+  resetLink: string;
+  supportEmail: string;
+}): OutgoingMail {
+  return {
+    to,
+    subject: `Your ${SHOP_NAME} e-mail address is about to change`,
+    ...renderMail({
+      greeting: `Hi ${name},`,
+      paragraphs: [
+        `Someone signed in to your account asked to change its e-mail address to ${maskedNewEmail}, and changed its password. The address changes only when the link we sent to ${maskedNewEmail} is opened.`,
+        'If this was you, there is nothing more to do here.',
+        'If it was not you, reset your password now: that stops the change and signs everyone out of your account.',
+      ],
+      action: { label: 'Reset my password', url: resetLink },
+      supportEmail,
+    }),
+  };
+}

@@ -380,17 +380,23 @@ describe('profile', () => {
     }
   });
 
-  it('updates name, e-mail and password, answers a fresh token and retires the old one', async () => {
+  it('updates name and password, answers a fresh token and retires the old one; a new e-mail waits for its link', async () => {
     const email = uniqueEmail('profile');
     const session = await registerAndVerify('Pat', email);
     const newEmail = uniqueEmail('profile-new');
     const response = await call('PUT', '/api/users/profile', {
       token: session.token,
-      body: { id: session._id, name: 'Patricia', email: newEmail, password: 'Renewed-Pass5!' },
+      body: {
+        id: session._id,
+        name: 'Patricia',
+        email: newEmail,
+        password: 'Renewed-Pass5!',
+        currentPassword: PASSWORD,
+      },
     });
     expect(response.statusCode).toBe(200);
     const info = userInfoSchema.parse(response.json());
-    expect(info).toMatchObject({ _id: session._id, name: 'Patricia', email: newEmail });
+    expect(info).toMatchObject({ _id: session._id, name: 'Patricia', email });
     expect((await call('GET', '/api/users/profile', { token: session.token })).statusCode).toBe(
       401,
     );
@@ -405,13 +411,18 @@ describe('profile', () => {
     const session = await registerAndVerify('Mover', uniqueEmail('mover'));
     const clash = await call('PUT', '/api/users/profile', {
       token: session.token,
-      body: { name: 'Mover', email: taken, password: 'Renewed-Pass5!' },
+      body: { name: 'Mover', email: taken, password: 'Renewed-Pass5!', currentPassword: PASSWORD },
     });
     expect(clash.statusCode).toBe(400);
     expect(clash.json()).toEqual({ message: 'User already exists' });
     const weak = await call('PUT', '/api/users/profile', {
       token: session.token,
-      body: { name: 'Mover', email: session.email, password: 'weakpass' },
+      body: {
+        name: 'Mover',
+        email: session.email,
+        password: 'weakpass',
+        currentPassword: PASSWORD,
+      },
     });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toBe(PROFILE_PASSWORD_TOO_WEAK);

@@ -15,15 +15,15 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import type { ActionLimit, ActionLimiter } from '../rate-limits/service';
 import type { Authenticator } from './authenticator';
+import { confirmEmailChange, profileWithPendingEmail } from './email-change';
+import { updateProfile } from './profile-update';
 import {
   logIn,
   logOut,
-  profileOf,
   register,
   requestPasswordReset,
   requestVerificationMail,
   resetPassword,
-  updateProfile,
   verifyEmail,
   type AccountsContext,
 } from './service';
@@ -97,7 +97,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/api/users/profile', async (request) => profileOf(await auth.requireUser(request)));
+  app.get('/api/users/profile', async (request) =>
+    profileWithPendingEmail(ctx.db, await auth.requireUser(request)),
+  );
 
   app.post(
     '/api/users/logout',
@@ -110,6 +112,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put('/api/users/profile', { schema: { body: profileUpdateRequestSchema } }, async (request) =>
-    updateProfile(ctx, await auth.requireUser(request), request.body),
+    updateProfile(ctx, await auth.requireUser(request), request.body, request.ip),
+  );
+
+  // POST, not GET: the storefront's page at /confirm-email/:token sends it once it has loaded.
+  app.post(
+    '/api/users/confirm-email/:token',
+    { schema: { params: z.object({ token: pathValue }) } },
+    async (request) => confirmEmailChange(ctx, request.params.token),
   );
 };

@@ -1,7 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
   type LoginRequest,
-  type ProfileUpdateRequest,
   type RegisterRequest,
   type UserInfo,
   type UserProfile,
@@ -15,6 +14,7 @@ import { enqueueMail } from '../mail/outbox-repository';
 import type { ActionLimiter } from '../rate-limits/service';
 import { claimLoginAttempt, emailThrottleKey } from './login-guard';
 import { passwordResetMail, verificationMail } from './account-mails';
+import { revokeEmailChanges } from './email-change-repository';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords';
 import {
   claimMailThrottle,
@@ -75,7 +75,7 @@ async function queueVerificationMail(ctx: AccountsContext, tx: Executor, user: U
 }
 
 /** Opens a session and answers userInfo with its token. */
-async function userInfoFor(ctx: AccountsContext, user: UserRow): Promise<UserInfo> {
+export async function userInfoFor(ctx: AccountsContext, user: UserRow): Promise<UserInfo> {
   const expiresAt = addMs(SESSION_LIFETIME_MS);
   const sessionId = await insertSession(ctx.db, user.id, expiresAt);
   return {
@@ -204,6 +204,8 @@ export async function resetPassword(
     const userId = await consumeMailedToken(tx, passwordResetTokens, hashMailedToken(token));
     if (!userId) return undefined;
     await revokeMailedTokens(tx, passwordResetTokens, userId);
+    // The advice of the e-mail change notice: a reset from the old address stops the change.
+    await revokeEmailChanges(tx, userId);
     // Whoever can read the mailbox owns the address: a reset also verifies it.
     await markUserVerified(tx, userId);
     return (await updateUserCredentials(tx, userId, { passwordHash }))?.email;
@@ -222,33 +224,6 @@ export function profileOf(user: UserRow): UserProfile {
   };
 }
 
-/** Changes name, e-mail and password (always required by the spec) and answers a fresh token. */
-export async function updateProfile(
-  ctx: AccountsContext,
-  user: UserRow,
-  input: ProfileUpdateRequest,
-): Promise<UserInfo> {
-  if (input.email !== user.email) {
-    const owner = await findUserByEmail(ctx.db, input.email);
-    if (owner && owner.id !== user.id) throw new AppError('invalid', ACCOUNT_MESSAGES.userExists);
-  }
-  const passwordHash = await hashPassword(input.password);
-  let updated: UserRow | undefined;
-  try {
-    updated = await updateUserCredentials(ctx.db, user.id, {
-      name: input.name,
-      email: input.email,
-      passwordHash,
-    });
-  } catch (error) {
-    // Another account took the address between the check and the update.
-    if (isUniqueViolation(error)) throw new AppError('invalid', ACCOUNT_MESSAGES.userExists);
-    throw error;
-  }
-  if (!updated) throw new AppError('unauthorized', ACCOUNT_MESSAGES.tokenFailed);
-  return userInfoFor(ctx, updated);
-}
-
 /** The user of a token whose session is open and whose password has not changed since. */
 export async function findActiveUser(
   db: Database,
@@ -258,7 +233,7 @@ export async function findActiveUser(
   return user && user.tokenVersion === claims.tokenVersion ? user : undefined;
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const code =
     (error as { code?: string; cause?: { code?: string } } | null)?.code ??
     (error as { cause?: { code?: string } } | null)?.cause?.code;

@@ -195,13 +195,38 @@ describe('a review needs proof of the purchase', () => {
       method: 'PUT',
       url: '/api/users/profile',
       headers: { authorization: `Bearer ${gus.token}` },
-      payload: { name: 'Gus Switch', email: 'victim@example.com', password: 'Switch-Pass1!' },
+      payload: {
+        name: 'Gus Switch',
+        email: 'victim@example.com',
+        password: 'Switch-Pass1!',
+        currentPassword: 'Fixture-Pass1!',
+      },
+      remoteAddress: nextIp(),
     });
     expect(changed.statusCode, changed.body).toBe(200);
+    // Even with the change confirmed from that mailbox (its link), and signed in under it.
+    const outbox: { to: string; subject: string; text: string }[] = (
+      await t.app.inject('/api/dev/outbox')
+    ).json();
+    const confirmToken = outbox
+      .find((m) => m.to === 'victim@example.com' && /Confirm your new e-mail/.test(m.subject))
+      ?.text.match(/\/confirm-email\/([A-Za-z0-9_-]+)/)?.[1];
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/confirm-email/${confirmToken}`,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'victim@example.com', password: 'Switch-Pass1!' },
+      remoteAddress: nextIp(),
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
     const asVictim = await review(
       beltId,
       { rating: 1, comment: 'Poor', userEmail: 'victim@example.com' },
-      { token: changed.json().token },
+      { token: signedIn.json().token },
     );
     expect(asVictim.statusCode).toBe(403);
     expect(asVictim.json()).toEqual(NO_PROOF);
