@@ -92,6 +92,11 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/account/components/reset-password-page')),
           },
           {
+            // The link mailed to a new e-mail address; works without signing in.
+            path: 'confirm-email/:token',
+            lazy: page(() => import('../features/account/components/confirm-email-page')),
+          },
+          {
             path: 'guest-checkout',
             lazy: page(() => import('../features/checkout/components/guest-checkout-page')),
           },

@@ -8,6 +8,8 @@ import type {
   UserInfo,
   UserProfile,
 } from '@shop/shared/accounts';
+import { emailChangeConfirmedSchema } from '@shop/shared/credential-change';
+import type { EmailChangeConfirmed } from '@shop/shared/credential-change';
 import { orderSchema } from '@shop/shared/orders';
 import type { Order } from '@shop/shared/orders';
 import { api } from '../../../lib/api';
@@ -76,6 +78,17 @@ export const accountsApi = accountTags.injectEndpoints({
       query: (body) => ({ url: '/users/profile', method: 'PUT', body }),
       responseSchema: userInfoSchema,
     }),
+    /**
+     * POST /api/users/confirm-email/:token, sent by the link's page as it opens. A query, not a
+     * mutation, for the same reason as verifyEmail: StrictMode's double mount sends it once.
+     */
+    confirmEmailChange: build.query<EmailChangeConfirmed, string>({
+      query: (token) => ({
+        url: `/users/confirm-email/${encodeURIComponent(token)}`,
+        method: 'POST',
+      }),
+      responseSchema: emailChangeConfirmedSchema,
+    }),
     /** GET /api/orders/: the user's orders of every status; the argument is the user's id. */
     getMyOrders: build.query<Order[], string>({
       query: () => '/orders/',
@@ -94,5 +107,6 @@ export const {
   useResetPasswordMutation,
   useGetUserDetailsQuery,
   useUpdateProfileMutation,
+  useConfirmEmailChangeQuery,
   useGetMyOrdersQuery,
 } = accountsApi;

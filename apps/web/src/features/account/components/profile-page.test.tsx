@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shop/shared/accounts';
+import { CREDENTIAL_MESSAGES, emailChangePendingMessage } from '@shop/shared/credential-change';
 import type { Order } from '@shop/shared/orders';
 import {
   PASSWORD_EMPTY,
@@ -104,6 +105,11 @@ describe('the profile page', () => {
     expect(screen.getByLabelText('Name')).toHaveAttribute('autocomplete', 'name');
     expect(screen.getByLabelText('E-mail address')).toHaveValue('layla@example.com');
     expect(screen.getByLabelText('New password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(screen.getByLabelText('Current password')).toHaveAttribute(
+      'autocomplete',
+      'current-password',
+    );
+    expect(screen.getByLabelText('Current password')).toHaveAttribute('type', 'password');
   });
 
   it.each([
@@ -142,6 +148,7 @@ describe('the profile page', () => {
     await user.type(name, 'Layla Q');
     await user.type(screen.getByLabelText('New password'), 'Sand-Dune1');
     await user.type(screen.getByLabelText('Confirm new password'), 'Sand-Dune1');
+    await user.type(screen.getByLabelText('Current password'), 'Old-Dune0');
     await user.click(screen.getByRole('button', { name: 'Update' }));
 
     await waitFor(() => expect(toastTexts()).toContain(ACCOUNT_MESSAGES.profileUpdated));
@@ -150,10 +157,12 @@ describe('the profile page', () => {
       name: 'Layla Q',
       email: 'layla@example.com',
       password: 'Sand-Dune1',
+      currentPassword: 'Old-Dune0',
     });
     expect(store.getState().account.userInfo).toEqual(updatedUser);
     expect(JSON.parse(localStorage.getItem('userInfo') ?? 'null')).toEqual(updatedUser);
     expect(screen.getByLabelText('New password')).toHaveValue('');
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
     // The details are fetched again with the new token, never with the old one after the change.
     await waitFor(() =>
       expect(
@@ -174,10 +183,88 @@ describe('the profile page', () => {
     const { user } = renderApp('/profile');
     await user.type(await screen.findByLabelText('New password'), 'Sand-Dune1');
     await user.type(screen.getByLabelText('Confirm new password'), 'Sand-Dune1');
+    await user.type(screen.getByLabelText('Current password'), 'Old-Dune0');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(ACCOUNT_MESSAGES.userExists);
     await waitFor(() => expect(alert.parentElement).toHaveFocus());
+  });
+
+  it('asks for the current password before sending anything', async () => {
+    signIn();
+    const { calls } = mockAccountApi(profileServer());
+    const { user } = renderApp('/profile');
+    await user.type(await screen.findByLabelText('New password'), 'Sand-Dune1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'Sand-Dune1');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    const current = screen.getByLabelText('Current password');
+    await waitFor(() => expect(current).toHaveAttribute('aria-invalid', 'true'));
+    expect(current).toHaveFocus();
+    expect(current).toHaveAccessibleDescription(
+      expect.stringContaining(CREDENTIAL_MESSAGES.currentPasswordRequired),
+    );
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('shows the server’s word on a wrong current password, and stays signed in', async () => {
+    signIn();
+    mockAccountApi((call) =>
+      call.method === 'PUT'
+        ? { status: 400, body: { message: CREDENTIAL_MESSAGES.currentPasswordWrong } }
+        : profileServer()(call),
+    );
+    const { user, store } = renderApp('/profile');
+    await user.type(await screen.findByLabelText('New password'), 'Sand-Dune1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'Sand-Dune1');
+    await user.type(screen.getByLabelText('Current password'), 'Not-Mine9');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      CREDENTIAL_MESSAGES.currentPasswordWrong,
+    );
+    expect(store.getState().account.userInfo).toEqual(signedInUser);
+  });
+
+  it('after an e-mail change, keeps the current address and says where the link went', async () => {
+    signIn();
+    const newEmail = 'layla.new@example.com';
+    let changed = false;
+    const { calls } = mockAccountApi((call) => {
+      if (call.path === '/api/users/profile' && call.method === 'PUT') {
+        changed = true;
+        return { body: { ...updatedUser, message: emailChangePendingMessage(newEmail) } };
+      }
+      if (call.path === '/api/users/profile' && call.method === 'GET' && changed)
+        return {
+          body: {
+            _id: 'u1',
+            name: 'Layla',
+            email: 'layla@example.com',
+            isVerified: true,
+            createdAt: signedInUser.createdAt,
+            pendingEmail: newEmail,
+          },
+        };
+      return profileServer()(call);
+    });
+    const { user, store } = renderApp('/profile');
+    const email = await screen.findByLabelText('E-mail address');
+    expect(screen.queryByText(/We sent a link/)).not.toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, newEmail);
+    await user.type(screen.getByLabelText('New password'), 'Sand-Dune1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'Sand-Dune1');
+    await user.type(screen.getByLabelText('Current password'), 'Old-Dune0');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText(emailChangePendingMessage(newEmail))).toBeInTheDocument();
+    expect(screen.getByText(emailChangePendingMessage(newEmail)).closest('[role=status]')).not.toBe(
+      null,
+    );
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ email: newEmail });
+    expect(screen.getByLabelText('E-mail address')).toHaveValue('layla@example.com');
+    // The answer's message is shown, not kept in the stored userInfo.
+    expect(store.getState().account.userInfo).toEqual(updatedUser);
   });
 
   it('lists the paid orders only, with a count badge, each linking to its page', async () => {

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, emailSchema, nameSchema } from '@shop/shared/accounts';
 import type { UserInfo } from '@shop/shared/accounts';
+import { CREDENTIAL_MESSAGES, emailChangePendingMessage } from '@shop/shared/credential-change';
 import { PROFILE_PASSWORD_TOO_WEAK } from '@shop/shared/password';
 import { useAppDispatch } from '../../../app/hooks';
 import { Button } from '../../../components/ui/button';
@@ -27,13 +28,17 @@ const profileFormSchema = z
     email: emailSchema,
     password: z.string(),
     confirmPassword: z.string(),
+    currentPassword: z.string().min(1, CREDENTIAL_MESSAGES.currentPasswordRequired),
   })
   .superRefine(...checkPasswordPair(PROFILE_PASSWORD_TOO_WEAK));
 
 type ProfileInput = z.input<typeof profileFormSchema>;
 type ProfileValues = z.output<typeof profileFormSchema>;
 
-/** The Profile Settings tab: name, e-mail and a new password (the spec always asks for one). */
+/**
+ * The Profile Settings tab: name, e-mail and a new password (the spec always asks for one), saved
+ * with the current password. A new e-mail takes effect when the link mailed to it is opened.
+ */
 export function ProfileSettingsForm({ userInfo }: { userInfo: UserInfo }) {
   const id = useId();
   const dispatch = useAppDispatch();
@@ -44,7 +49,11 @@ export function ProfileSettingsForm({ userInfo }: { userInfo: UserInfo }) {
   // The server's details once they are in (the stored userInfo until then); typing is kept.
   const name = details?.name ?? userInfo.name;
   const email = details?.email ?? userInfo.email;
-  const values = useMemo(() => ({ name, email, password: '', confirmPassword: '' }), [name, email]);
+  const pendingEmail = details?.pendingEmail;
+  const values = useMemo(
+    () => ({ name, email, password: '', confirmPassword: '', currentPassword: '' }),
+    [name, email],
+  );
   const {
     register,
     handleSubmit,
@@ -56,17 +65,28 @@ export function ProfileSettingsForm({ userInfo }: { userInfo: UserInfo }) {
     resetOptions: { keepDirtyValues: true },
   });
 
-  const onValid = async ({ name, email, password }: ProfileValues) => {
+  const onValid = async ({ name, email, password, currentPassword }: ProfileValues) => {
     if (isLoading) return;
     dismissPasswordToasts();
-    const result = await updateProfile({ id: userInfo._id, name, email, password });
+    const result = await updateProfile({
+      id: userInfo._id,
+      name,
+      email,
+      password,
+      currentPassword,
+    });
     if ('data' in result && result.data) {
       // The answer carries a new token and the old one no longer works: store it, then refetch.
-      dispatch(loggedIn(result.data));
+      // Its message (where a new address's link went) is shown from the details, not stored.
+      const { message: _message, ...updated } = result.data;
+      dispatch(loggedIn(updated));
       dispatch(accountsApi.util.invalidateTags(['UserDetails']));
       setFailure(null);
+      // The address stays the current one until its link is opened (the note below says so).
+      resetField('email', { defaultValue: updated.email });
       resetField('password', { defaultValue: '' });
       resetField('confirmPassword', { defaultValue: '' });
+      resetField('currentPassword', { defaultValue: '' });
       notify(ACCOUNT_MESSAGES.profileUpdated, 'success');
       return;
     }
@@ -97,9 +117,18 @@ export function ProfileSettingsForm({ userInfo }: { userInfo: UserInfo }) {
         type="email"
         autoComplete="email"
         inputMode="email"
+        hint="A new address takes effect once you open the link we mail to it."
         error={errors.email?.message}
         {...register('email')}
       />
+      {/* Always there (empty, it takes no room), so the note is announced when it appears. */}
+      <div role="status" className="-mt-2 empty:-mt-5">
+        {pendingEmail && (
+          <p className="rounded-lg border border-sand-300 bg-sand-100 px-4 py-3 text-sm text-ink">
+            {emailChangePendingMessage(pendingEmail)}
+          </p>
+        )}
+      </div>
       <AccountField
         id={`${id}-password`}
         label="New password"
@@ -116,6 +145,15 @@ export function ProfileSettingsForm({ userInfo }: { userInfo: UserInfo }) {
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
+      />
+      <AccountField
+        id={`${id}-current`}
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        hint="Required to save any change, so that nobody else can change your details."
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
       />
       <Button
         type="submit"
