@@ -70,7 +70,8 @@ test('register, verify by mail, log in, edit the profile and log out', async ({
   await expect(page).toHaveURL(/\/$/);
   await expectGreeting(page, 'Maya', mobile);
 
-  // Profile: a new name (a new password is always required) and the stored userInfo follows.
+  // Profile: a new name (a new password, and the current one, are always required) and the
+  // stored userInfo follows.
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Profile Settings' })).toHaveAttribute(
@@ -81,6 +82,7 @@ test('register, verify by mail, log in, edit the profile and log out', async ({
   await page.getByLabel('Name', { exact: true }).fill('Maya Sands');
   await page.getByLabel('New password', { exact: true }).fill('Sand-Dune2');
   await page.getByLabel('Confirm new password').fill('Sand-Dune2');
+  await page.getByLabel('Current password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Profile Updated')).toBeVisible();
   await expectGreeting(page, 'Maya Sands', mobile);
