@@ -41,6 +41,25 @@ export default tseslint.config(
     },
   },
   {
+    // An API module calls another module's service, never its repository (types may be shared).
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^/]+/(repository|[a-z-]+-repository)$',
+              message: "Call the other module's service, not its repository.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -9,7 +9,7 @@ import {
 import type { Database, Executor } from '../../db/client';
 import { passwordResetTokens } from '../../db/schema';
 import { AppError } from '../../errors';
-import { enqueueMail } from '../mail/outbox-repository';
+import { enqueueMail } from '../mail/service';
 import type { ActionLimit } from '../rate-limits/service';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from './account-mails';
 import {

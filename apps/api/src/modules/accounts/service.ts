@@ -10,7 +10,7 @@ import type { Database, Executor } from '../../db/client';
 import type { BackgroundTasks } from '../../lib/background-tasks';
 import { emailVerificationTokens, passwordResetTokens } from '../../db/schema';
 import { AppError } from '../../errors';
-import { enqueueMail } from '../mail/outbox-repository';
+import { enqueueMail } from '../mail/service';
 import type { ActionLimiter } from '../rate-limits/service';
 import { claimLoginAttempt, emailThrottleKey } from './login-guard';
 import { passwordResetMail, verificationMail } from './account-mails';

@@ -15,16 +15,20 @@ import type { PaymentProvider } from '../payments/provider';
 import { isCheckoutCancelToken } from '../orders/order-access';
 import {
   availableStock,
-  findOrderWithItems,
+  findOpenCheckoutsOfUser,
   findProductsForPricing,
   holdStock,
-  findOpenCheckoutsOfUser,
   insertOrder,
   lockAndCountOpenCheckouts,
   setPaymentSession,
   type ProductForPricing,
-} from '../orders/repository';
-import { checkoutCancelPath, closeUnpaidOrder, type OrdersContext } from '../orders/service';
+} from './repository';
+import {
+  checkoutCancelPath,
+  closeUnpaidOrder,
+  findOrder,
+  type OrdersContext,
+} from '../orders/service';
 
 /** The provider's session lasts 30 minutes; the hold a little longer, so a payment never lands after it. */
 export const CHECKOUT_SESSION_MS = 30 * 60_000;
@@ -220,7 +224,7 @@ export async function cancelCheckout(
 ): Promise<CancelCheckoutResponse> {
   const notFound = new AppError('not_found', ORDER_MESSAGES.notFound);
   if (!isUuid(orderId) || !isCheckoutCancelToken(ctx.secret, orderId, token)) throw notFound;
-  const order = await findOrderWithItems(ctx.db, orderId);
+  const order = await findOrder(ctx.db, orderId);
   if (!order) throw notFound;
   if (order.status !== 'pending_payment' || !order.paymentSessionId)
     return { status: order.status };
@@ -241,5 +245,5 @@ export async function cancelCheckout(
     ctx.onStockChanged();
     return { status: 'cancelled' };
   }
-  return { status: (await findOrderWithItems(ctx.db, orderId))?.status ?? order.status };
+  return { status: (await findOrder(ctx.db, orderId))?.status ?? order.status };
 }

@@ -3,13 +3,14 @@ import type { LineOption, LineSize } from '@shop/shared/catalog';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
-import { enqueueMail } from '../mail/outbox-repository';
+import { enqueueMail } from '../mail/service';
 import type { UserRow } from '../accounts/repository';
 import { checkoutCancelToken, isOrderAccessToken, orderAccessToken } from './order-access';
 import { orderConfirmationMail } from './order-mails';
 import {
   boughtOrderEmail,
   findLapsedHolds,
+  findOrderIdBySession,
   findOrderWithItems,
   listOrdersOfUser,
   releaseStock,
@@ -160,4 +161,17 @@ export async function expireLapsedHolds(ctx: OrdersContext): Promise<number> {
   }
   if (expired) ctx.onStockChanged();
   return expired;
+}
+
+/** An order with its lines, for the modules that act on orders (checkout, payments). */
+export function findOrder(db: Executor, orderId: string): Promise<OrderWithItems | undefined> {
+  return findOrderWithItems(db, orderId);
+}
+
+/** The order a provider's checkout session belongs to. */
+export function orderIdOfPaymentSession(
+  db: Executor,
+  sessionId: string,
+): Promise<string | undefined> {
+  return findOrderIdBySession(db, sessionId);
 }

@@ -1,7 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { findOrderIdBySession, recordPaymentEvent } from '../orders/repository';
-import { closeUnpaidOrder, markOrderPaid, type OrdersContext } from '../orders/service';
+import {
+  closeUnpaidOrder,
+  markOrderPaid,
+  orderIdOfPaymentSession,
+  type OrdersContext,
+} from '../orders/service';
 import type { PaymentEvent, PaymentProvider } from './provider';
+import { recordPaymentEvent } from './repository';
 
 export type EventOutcome =
   'paid' | 'closed' | 'duplicate' | 'ignored' | 'no-change' | 'unknown-order';
@@ -18,7 +23,7 @@ export async function handlePaymentEvent(
 ): Promise<EventOutcome> {
   const orderId =
     event.orderId ??
-    (event.sessionId ? await findOrderIdBySession(ctx.db, event.sessionId) : undefined);
+    (event.sessionId ? await orderIdOfPaymentSession(ctx.db, event.sessionId) : undefined);
   const outcome = await ctx.db.transaction(async (tx): Promise<EventOutcome> => {
     const fresh = await recordPaymentEvent(tx, {
       provider: provider.name,

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { findOrderIdBySession, findOrderWithItems } from '../orders/repository';
-import { checkoutCancelPath, type OrdersContext } from '../orders/service';
+import {
+  checkoutCancelPath,
+  findOrder,
+  orderIdOfPaymentSession,
+  type OrdersContext,
+} from '../orders/service';
 import {
   TEST_CHECKOUT_SIGNATURE_HEADER,
   type createTestCheckoutProvider,
@@ -34,14 +38,14 @@ export const testCheckoutRoutes: FastifyPluginAsync<{
       .send(TEST_CHECKOUT_CSS),
   );
 
-  const findOrder = async (sessionId: string) => {
-    const orderId = await findOrderIdBySession(ctx.db, sessionId);
-    return orderId ? findOrderWithItems(ctx.db, orderId) : undefined;
+  const orderOfSession = async (sessionId: string) => {
+    const orderId = await orderIdOfPaymentSession(ctx.db, sessionId);
+    return orderId ? findOrder(ctx.db, orderId) : undefined;
   };
 
   app.get('/test-checkout/:sessionId', async (request, reply) => {
     const params = sessionParams.safeParse(request.params);
-    const order = params.success ? await findOrder(params.data.sessionId) : undefined;
+    const order = params.success ? await orderOfSession(params.data.sessionId) : undefined;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!order || !params.success)
       return reply.code(404).send(testCheckoutClosedPage('This checkout does not exist.'));
@@ -56,7 +60,7 @@ export const testCheckoutRoutes: FastifyPluginAsync<{
   ] as const) {
     app.post(`/test-checkout/:sessionId/${action}`, async (request, reply) => {
       const params = sessionParams.safeParse(request.params);
-      const order = params.success ? await findOrder(params.data.sessionId) : undefined;
+      const order = params.success ? await orderOfSession(params.data.sessionId) : undefined;
       if (!order || !params.success) {
         return reply
           .code(404)
