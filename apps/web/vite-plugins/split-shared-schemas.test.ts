@@ -22,6 +22,15 @@ describe('splitSharedModule', () => {
     expect(schemas).toMatch(/import \{[^}]*\} from ".*catalog\.ts\?shared-part=rules";/);
   });
 
+  it('counts a schema built with another shared module’s schema builder as a schema', async () => {
+    // accounts.ts builds nameSchema with text.ts's singleLineText: it must not land in the rules
+    // part, which the first page loads, or zod comes with it.
+    const { rules, schemas } = await splitSharedModule(shared('accounts.ts'));
+    expect(rules).toContain('ACCOUNT_MESSAGES');
+    expect(rules).not.toContain('nameSchema');
+    expect(schemas).toContain('nameSchema');
+  });
+
   it('puts a module without zod wholly in its rules part', async () => {
     const { rules, schemas } = await splitSharedModule(shared('pricing.ts'));
     expect(rules).toContain('export function');

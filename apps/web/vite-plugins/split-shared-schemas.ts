@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseSync, transformWithOxc } from 'vite';
 import type { ESTree, Plugin } from 'vite';
 
@@ -34,12 +34,15 @@ function namesIn(node: unknown, names = new Set<string>()): Set<string> {
  * The schemas part imports what it needs of the rules part; both keep the original imports
  * (unused ones are dropped by the bundler).
  */
-export async function splitSharedModule(file: string): Promise<Record<SharedPart, string>> {
+export async function splitSharedModule(
+  file: string,
+): Promise<Record<SharedPart, string> & { schemaExports: string[] }> {
   const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
   const { program, errors } = parseSync(`${file}.js`, code, { sourceType: 'module' });
   if (errors.length > 0) throw new Error(`${file}: ${errors[0]!.message}`);
 
   const imports: string[] = [];
+  /** zod itself, and the schemas (or schema builders) imported from other shared modules. */
   const zodNames = new Set<string>();
   const statements: { text: string; declares: string[]; reads: Set<string>; exported: boolean }[] =
     [];
@@ -47,8 +50,24 @@ export async function splitSharedModule(file: string): Promise<Record<SharedPart
     const text = code.slice(statement.start, statement.end);
     if (statement.type === 'ImportDeclaration') {
       imports.push(text);
-      if (statement.source.value === 'zod')
+      const source = String(statement.source.value);
+      if (source === 'zod') {
         for (const specifier of statement.specifiers) zodNames.add(specifier.local.name);
+      } else if (source.startsWith('./')) {
+        const { schemaExports } = await splitSharedModule(
+          fileURLToPath(new URL(`${source}.ts`, pathToFileURL(file))),
+        );
+        for (const specifier of statement.specifiers)
+          if (
+            specifier.type === 'ImportSpecifier' &&
+            schemaExports.includes(
+              specifier.imported.type === 'Identifier'
+                ? specifier.imported.name
+                : String(specifier.imported.value),
+            )
+          )
+            zodNames.add(specifier.local.name);
+      }
       continue;
     }
     const exported = statement.type === 'ExportNamedDeclaration';
@@ -97,6 +116,9 @@ export async function splitSharedModule(file: string): Promise<Record<SharedPart
     .filter((name) => neededRules.includes(name));
   const rulesId = JSON.stringify(`${file}${PART_QUERY}rules`);
   return {
+    schemaExports: schemas
+      .filter((statement) => statement.exported)
+      .flatMap((statement) => statement.declares),
     rules: [
       ...imports,
       ...rules.map((statement) => statement.text),
