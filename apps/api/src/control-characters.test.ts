@@ -9,6 +9,7 @@ import {
   testCheckoutSigner,
 } from './test/fixtures';
 import { createTestApp, type TestApp } from './test/test-app';
+import { injector } from './test/inject';
 import { orders } from './db/schema';
 import { deriveKey } from './lib/keys';
 import { orderAccessToken } from './modules/orders/order-access';
@@ -25,19 +26,7 @@ let productId: string;
 let ipCounter = 0;
 const nextIp = () => `10.40.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 
-function call(
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  options: { body?: unknown; token?: string } = {},
-) {
-  return t.app.inject({
-    method,
-    url,
-    remoteAddress: nextIp(),
-    ...(options.body === undefined ? {} : { payload: options.body as object }),
-    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
-  });
-}
+const call = injector(() => t.app, nextIp);
 
 /** Answers 400 with a readable message, whatever else; the label says which case failed. */
 async function expectRefused(label: string, response: Awaited<ReturnType<typeof call>>) {

@@ -36,10 +36,18 @@ function isUnavailableCause(error: Error): boolean {
  * rather than a fault of ours. drizzle wraps driver errors, so the causes are looked through.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  let current = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
-    if (isUnavailableCause(current)) return true;
-    current = current.cause;
-  }
-  return false;
+  return causesOf(error).some(isUnavailableCause);
+}
+
+/** Whether a write failed on a unique constraint (SQLSTATE 23505), through drizzle's wrapping. */
+export function isUniqueViolation(error: unknown): boolean {
+  return causesOf(error).some((cause) => (cause as { code?: unknown }).code === '23505');
+}
+
+/** The error and the causes it wraps, a few deep. */
+function causesOf(error: unknown): Error[] {
+  const chain: Error[] = [];
+  for (let current = error; chain.length < 5 && current instanceof Error; current = current.cause)
+    chain.push(current);
+  return chain;
 }

@@ -9,6 +9,7 @@ import {
 import { loginThrottles, mailOutbox, passwordResetTokens, users } from '../../db/schema';
 import { SmtpInbox, linkIn } from '../../test/smtp-inbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { injector } from '../../test/inject';
 
 const APP_URL = 'http://shop.test';
 const PASSWORD = 'Sunny-Dunes1';
@@ -19,19 +20,10 @@ const uniqueEmail = (name: string) => `${name}.${++addressCounter}@example.com`;
 /** Each test acts from its own client address, so address-keyed limits do not leak between tests. */
 const newClient = () => `10.0.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
 
-function call(
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  options: { body?: unknown; token?: string; ip?: string } = {},
-) {
-  return t.app.inject({
-    method,
-    url,
-    remoteAddress: options.ip ?? '127.0.0.1',
-    ...(options.body === undefined ? {} : { payload: options.body as object }),
-    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
-  });
-}
+const call = injector(
+  () => t.app,
+  () => '127.0.0.1',
+);
 
 async function registerAndVerify(name: string, email: string, password = PASSWORD) {
   const ip = newClient();

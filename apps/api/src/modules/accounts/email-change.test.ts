@@ -6,10 +6,11 @@ import {
   emailChangePendingMessage,
   emailChangedMessage,
 } from '@shop/shared/credential-change';
-import { emailChangeRequests, users } from '../../db/schema';
+import { emailChangeRequests, mailOutbox, users } from '../../db/schema';
 import { addVerifiedCustomer } from '../../test/fixtures';
 import { SmtpInbox, linkIn } from '../../test/smtp-inbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { injector } from '../../test/inject';
 import { hashMailedToken } from './tokens';
 
 const APP_URL = 'http://shop.test';
@@ -22,19 +23,7 @@ const uniqueEmail = (name: string) => `${name}.${++counter}@example.com`;
 /** Each test acts from its own client address, so address-keyed limits do not leak between tests. */
 const newClient = () => `10.1.${Math.floor(counter / 250)}.${(counter++ % 250) + 1}`;
 
-function call(
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  options: { body?: unknown; token?: string; ip?: string } = {},
-) {
-  return t.app.inject({
-    method,
-    url,
-    remoteAddress: options.ip ?? newClient(),
-    ...(options.body === undefined ? {} : { payload: options.body as object }),
-    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
-  });
-}
+const call = injector(() => t.app, newClient);
 
 const logIn = (email: string, password: string) =>
   call('POST', '/api/users/login', { body: { email, password } });
@@ -365,6 +354,37 @@ describe('mails of e-mail changes are limited', () => {
     expect(Number(repeat.headers['retry-after'])).toBeGreaterThan(0);
     // Refused as a whole: the name did not change either.
     expect((await profileOf(info.token)).name).toBe('Sam Sand');
+  });
+
+  it('sends one link and one notice when 8 changes to one new address arrive at once', async () => {
+    const session = await signedInCustomer('rush');
+    const newEmail = uniqueEmail('rushed');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call('PUT', '/api/users/profile', {
+          token: session.token,
+          body: { name: 'Sam', email: newEmail, password: NEW_PASSWORD, currentPassword: PASSWORD },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    // The others: the link was just sent (429), the cooldown counted them (429), or the first
+    // one's new password ended the token they carry (401).
+    expect(statuses.filter((status) => ![200, 401, 429].includes(status))).toEqual([]);
+    const mailsTo = async (address: string) =>
+      (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address)))
+        .length;
+    expect(await mailsTo(newEmail)).toBe(1);
+    expect(await mailsTo(session.email)).toBe(1);
+    expect(
+      (
+        await t.database.db
+          .select()
+          .from(emailChangeRequests)
+          .where(eq(emailChangeRequests.newEmail, newEmail))
+      ).length,
+    ).toBe(1);
   });
 
   it('lets one account ask for 5 e-mail changes an hour', async () => {

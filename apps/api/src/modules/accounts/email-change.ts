@@ -7,6 +7,7 @@ import {
   type EmailChangeConfirmed,
 } from '@shop/shared/credential-change';
 import type { Database, Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/database-errors';
 import { passwordResetTokens } from '../../db/schema';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../mail/service';
@@ -20,7 +21,7 @@ import {
   revokeEmailChanges,
 } from './email-change-repository';
 import { claimMailThrottle, findUserByEmail, revokeMailedTokens, type UserRow } from './repository';
-import { isUniqueViolation, profileOf, type AccountsContext } from './service';
+import { profileOf, type AccountsContext } from './service';
 import { createMailedToken, hashMailedToken } from './tokens';
 
 /** One link to the same new address per interval, so an address cannot be flooded from here. */

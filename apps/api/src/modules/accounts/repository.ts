@@ -171,12 +171,15 @@ export async function insertSession(
   return row.id;
 }
 
-/** The user behind a session that is still open, in one query (every authenticated request). */
+/**
+ * The user behind a session that is still open and whose password has not changed since the
+ * token was issued, in one query (every authenticated request).
+ */
 export async function findUserOfOpenSession(
   db: Executor,
-  sessionId: string,
-  userId: string,
+  claims: { sessionId: string; userId: string; tokenVersion: number },
 ): Promise<UserRow | undefined> {
+  const { sessionId, userId, tokenVersion } = claims;
   const [row] = await db
     .select({ user: users })
     .from(sessions)
@@ -185,6 +188,7 @@ export async function findUserOfOpenSession(
       and(
         eq(sessions.id, sessionId),
         eq(sessions.userId, userId),
+        eq(users.tokenVersion, tokenVersion),
         isNull(sessions.endedAt),
         gt(sessions.expiresAt, sql`now()`),
       ),

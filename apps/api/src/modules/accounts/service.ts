@@ -229,13 +229,5 @@ export async function findActiveUser(
   db: Database,
   claims: SessionClaims,
 ): Promise<UserRow | undefined> {
-  const user = await findUserOfOpenSession(db, claims.sessionId, claims.userId);
-  return user && user.tokenVersion === claims.tokenVersion ? user : undefined;
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } } | null)?.code ??
-    (error as { cause?: { code?: string } } | null)?.cause?.code;
-  return code === '23505';
+  return findUserOfOpenSession(db, claims);
 }

@@ -9,19 +9,6 @@ export interface ActionLimit {
   windowMs: number;
 }
 
-/**
- * Refuses an action past `max` per window for a key (a client address, an e-mail), with
- * 429 and Retry-After. Counted in the database, so the limit holds across API processes.
- */
-export async function enforceActionLimit(
-  db: Executor,
-  limit: ActionLimit,
-  subject: string,
-  now = Date.now(),
-): Promise<void> {
-  await claimActionSlot(db, limit, subject, now);
-}
-
 /** A counted action that can be given back when it turns out not to count (a right password). */
 export interface ClaimedAction {
   giveBack(): Promise<void>;
@@ -29,7 +16,9 @@ export interface ClaimedAction {
 
 /**
  * Counts the action before it is done, in one statement, so parallel requests cannot all slip
- * under the limit; refuses with 429 past `max`. `tooMany` words the refusal.
+ * under the limit; refuses past `max` per window for a key (a client address, an account) with
+ * 429 and Retry-After. Counted in the database, so the limit holds across API processes.
+ * `tooMany` words the refusal.
  */
 export async function claimActionSlot(
   db: Executor,
@@ -56,7 +45,9 @@ function formatWait(seconds: number): string {
 export function createActionLimiter(db: Executor, scale: number) {
   const scaled = (limit: ActionLimit): ActionLimit => ({ ...limit, max: limit.max * scale });
   return Object.assign(
-    (limit: ActionLimit, subject: string) => enforceActionLimit(db, scaled(limit), subject),
+    async (limit: ActionLimit, subject: string): Promise<void> => {
+      await claimActionSlot(db, scaled(limit), subject);
+    },
     {
       /** Counts now; the caller may give the action back (see claimActionSlot). */
       claim: (limit: ActionLimit, subject: string, tooMany?: (wait: string) => string) =>
