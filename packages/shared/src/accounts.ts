@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_ROLES, type UserRole } from './roles';
 import { currentPasswordSchema } from './credential-change';
 import { passwordSchema, profilePasswordSchema } from './password';
 import { singleLineText } from './text';
@@ -52,11 +53,15 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+export const userRoleSchema = z.enum(USER_ROLES);
+export { USER_ROLES, type UserRole };
+
 /** Kept in browser storage as userInfo. */
 export const userInfoSchema = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),
+  role: userRoleSchema,
   token: z.string(),
   createdAt: z.string(),
   message: z.string().optional(),

@@ -66,14 +66,38 @@ export type GuestCheckoutSessionRequest = z.infer<typeof guestCheckoutSessionReq
 export const checkoutSessionResponseSchema = z.object({ url: z.string() });
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
 
+/**
+ * pending_payment → paid → shipped → delivered; a paid order can be refunded in part
+ * (partially_refunded) or in full (refunded), or cancelled before it ships; an unpaid one
+ * expires or is cancelled.
+ */
 export const ORDER_STATUSES = [
   'pending_payment',
   'paid',
+  'shipped',
   'delivered',
-  'expired',
+  'partially_refunded',
+  'refunded',
   'cancelled',
+  'expired',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * The order number a person reads (shopper, mails, back office): the first 8 characters of the
+ * order's id, upper case. Searching by it matches the id's prefix.
+ */
+export function orderNumber(orderId: string): string {
+  return orderId.slice(0, 8).toUpperCase();
+}
+
+/** A parcel on its way: the carrier and its tracking number. */
+export const shipmentSchema = z.object({
+  carrier: z.string(),
+  trackingNumber: z.string(),
+  shippedAt: z.string(),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
 
 /**
  * POST /api/orders/:id/cancel-checkout: the shopper came back through the hosted checkout's
@@ -89,6 +113,8 @@ export type CancelCheckoutResponse = z.infer<typeof cancelCheckoutResponseSchema
 /** GET /api/orders/:id and each entry of GET /api/orders/. Amounts in dollars. */
 export const orderSchema = z.object({
   _id: z.string(),
+  /** See orderNumber(). */
+  number: z.string(),
   orderItems: z.array(
     z.object({
       product: z.string(),
@@ -112,6 +138,10 @@ export const orderSchema = z.object({
   isDelivered: z.boolean(),
   deliveredAt: z.string().nullable(),
   user: z.object({ name: z.string(), email: z.string() }),
+  /** Parcels sent, oldest first; empty until the order ships. */
+  shipments: z.array(shipmentSchema),
+  /** What has been refunded so far, in dollars. */
+  refundedPrice: z.number().nonnegative(),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -2,3 +2,4 @@ export * from './schema/catalog';
 export * from './schema/accounts';
 export * from './schema/orders';
 export * from './schema/mail';
+export * from './schema/back-office';

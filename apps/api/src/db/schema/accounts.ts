@@ -1,18 +1,38 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  /** Normalised: trimmed, lower case. */
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  verifiedAt: timestamp('verified_at', { withTimezone: true }),
-  /** Carried in every token; raised on a password reset or change so older tokens stop working. */
-  tokenVersion: integer('token_version').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Normalised: trimmed, lower case. */
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    /** customer, staff or owner (USER_ROLES): staff and owner run the back office. */
+    role: text('role').notNull().default('customer'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Carried in every token; raised on a password reset or change so older tokens stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('users_role_known', sql`${t.role} in ('customer', 'staff', 'owner')`),
+    index('users_back_office_idx')
+      .on(t.role)
+      .where(sql`${t.role} <> 'customer'`),
+  ],
+);
 
 /**
  * One row per sign-in. Every token names its session, so a logout ends that token on the server
@@ -28,8 +48,20 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /**
+     * 'login' for a sign-in; 'back_office' for the token a staff or owner login gets once the
+     * second factor is proved. A back-office session names its login and ends with it.
+     */
+    kind: text('kind').notNull().default('login'),
+    parentId: uuid('parent_id').references((): AnyPgColumn => sessions.id, {
+      onDelete: 'cascade',
+    }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_parent_idx').on(t.parentId),
+    check('sessions_kind_known', sql`${t.kind} in ('login', 'back_office')`),
+  ],
 );
 
 /** Columns shared by single-use, expiring tokens that are mailed to the user and stored hashed. */

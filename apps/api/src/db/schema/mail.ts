@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
@@ -20,8 +21,15 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The order a mail is about, for the order's timeline in the back office. */
+    orderId: uuid('order_id'),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
+  ],
 );
 
 /** When a kind of mail was last sent for a key (e.g. a password reset for an address). */

@@ -14,13 +14,16 @@ import {
 import { products } from './catalog';
 import { users } from './accounts';
 
-/** pending_payment → paid → delivered, or pending_payment → expired / cancelled. */
+/** See ORDER_STATUSES in @shop/shared/orders for the ways between them. */
 export const orderStatus = pgEnum('order_status', [
   'pending_payment',
   'paid',
   'delivered',
   'expired',
   'cancelled',
+  'shipped',
+  'partially_refunded',
+  'refunded',
 ]);
 
 export interface ShippingAddressColumn {
@@ -48,11 +51,14 @@ export const orders = pgTable(
     totalCents: integer('total_cents').notNull(),
     paymentProvider: text('payment_provider').notNull(),
     paymentSessionId: text('payment_session_id').unique(),
+    /** The provider's id of the payment itself (Stripe: the PaymentIntent), for refunds. */
+    paymentReference: text('payment_reference'),
     /** The address the checkout came from; open checkouts per address are limited. */
     clientAddress: text('client_address'),
     /** Stock held by this order goes back when it is still unpaid at this time. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -64,6 +70,11 @@ export const orders = pgTable(
       sql`${t.totalCents} = ${t.itemsCents} + ${t.shippingCents} + ${t.taxCents}`,
     ),
     index('orders_user_newest_idx').on(t.userId, t.createdAt.desc()),
+    // The back office's order list: newest first, filtered by status or not.
+    index('orders_newest_idx').on(t.createdAt.desc()),
+    index('orders_status_newest_idx').on(t.status, t.createdAt.desc()),
+    index('orders_email_idx').on(t.email),
+    index('orders_payment_reference_idx').on(t.paymentReference),
     index('orders_open_by_address_idx')
       .on(t.clientAddress)
       .where(sql`${t.status} = 'pending_payment'`),
@@ -110,4 +121,56 @@ export const paymentEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** A parcel sent for an order. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shipments_order_idx').on(t.orderId)],
+);
+
+export interface RestockColumn {
+  productId: string;
+  variant: string;
+  qty: number;
+}
+
+/**
+ * Money given back for an order. A refund is written 'pending' (under the order's row lock, so
+ * refunds together never pass what was paid) before the provider is asked, then 'succeeded' or
+ * 'failed'. Refunds made at the provider (Stripe's dashboard) arrive by webhook, actor null.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** Units given back to stock with this refund. */
+    restock: jsonb('restock').$type<RestockColumn[]>().notNull().default([]),
+    providerRefundId: text('provider_refund_id').unique(),
+    /** Who asked for it (null: made at the provider); name and e-mail kept as they were then. */
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    actorName: text('actor_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('refunds_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    index('refunds_order_idx').on(t.orderId),
+  ],
 );

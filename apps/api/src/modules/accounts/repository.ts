@@ -1,10 +1,12 @@
-import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { CooldownState } from '@shop/shared/login-cooldown';
 import type { Executor } from '../../db/client';
 import type { emailVerificationTokens, passwordResetTokens } from '../../db/schema';
 import { loginThrottles, mailThrottles, sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
+/** 'login': a sign-in; 'back_office': opened from a staff or owner login by the second factor. */
+export type SessionKind = 'login' | 'back_office';
 type MailedTokenTable = typeof emailVerificationTokens | typeof passwordResetTokens;
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
@@ -178,10 +180,10 @@ export async function insertSession(
 export async function findUserOfOpenSession(
   db: Executor,
   claims: { sessionId: string; userId: string; tokenVersion: number },
-): Promise<UserRow | undefined> {
+): Promise<{ user: UserRow; kind: SessionKind } | undefined> {
   const { sessionId, userId, tokenVersion } = claims;
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, kind: sessions.kind })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -193,12 +195,18 @@ export async function findUserOfOpenSession(
         gt(sessions.expiresAt, sql`now()`),
       ),
     );
-  return row?.user;
+  return row && { user: row.user, kind: row.kind as SessionKind };
 }
 
+/** Ends a session and the back-office session opened from it, if any. */
 export async function endSession(db: Executor, sessionId: string): Promise<void> {
   await db
     .update(sessions)
     .set({ endedAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+    .where(
+      and(
+        or(eq(sessions.id, sessionId), eq(sessions.parentId, sessionId)),
+        isNull(sessions.endedAt),
+      ),
+    );
 }

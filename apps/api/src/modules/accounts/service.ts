@@ -3,6 +3,7 @@ import {
   type LoginRequest,
   type RegisterRequest,
   type UserInfo,
+  type UserRole,
   type UserProfile,
 } from '@shop/shared/accounts';
 import { FORGOT_PASSWORD_COOLDOWN_MS } from '@shop/shared/login-cooldown';
@@ -29,6 +30,7 @@ import {
   markUserVerified,
   revokeMailedTokens,
   updateUserCredentials,
+  type SessionKind,
   type UserRow,
 } from './repository';
 import {
@@ -74,6 +76,9 @@ async function queueVerificationMail(ctx: AccountsContext, tx: Executor, user: U
   );
 }
 
+/** The role of a row (the column's check constraint allows only USER_ROLES). */
+export const roleOf = (user: Pick<UserRow, 'role'>) => user.role as UserRole;
+
 /** Opens a session and answers userInfo with its token. */
 export async function userInfoFor(ctx: AccountsContext, user: UserRow): Promise<UserInfo> {
   const expiresAt = addMs(SESSION_LIFETIME_MS);
@@ -82,6 +87,7 @@ export async function userInfoFor(ctx: AccountsContext, user: UserRow): Promise<
     _id: user.id,
     name: user.name,
     email: user.email,
+    role: roleOf(user),
     token: await signSessionToken(
       ctx.jwtSecret,
       { userId: user.id, tokenVersion: user.tokenVersion, sessionId },
@@ -228,6 +234,6 @@ export function profileOf(user: UserRow): UserProfile {
 export async function findActiveUser(
   db: Database,
   claims: SessionClaims,
-): Promise<UserRow | undefined> {
+): Promise<{ user: UserRow; kind: SessionKind } | undefined> {
   return findUserOfOpenSession(db, claims);
 }

@@ -1,11 +1,17 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@shop/shared/orders';
 import type { Executor } from '../../db/client';
-import { orderItems, orders, stock } from '../../db/schema';
+import { orderItems, orders, refunds, shipments, stock } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
-export type OrderWithItems = OrderRow & { items: OrderItemRow[] };
+export type ShipmentRow = typeof shipments.$inferSelect;
+/** An order with its lines, its parcels and what has been refunded (pending refunds count). */
+export type OrderWithItems = OrderRow & {
+  items: OrderItemRow[];
+  shipments: ShipmentRow[];
+  refundedCents: number;
+};
 
 export async function releaseStock(
   db: Executor,
@@ -19,6 +25,21 @@ export async function releaseStock(
     .where(and(eq(stock.productId, productId), eq(stock.variant, variant)));
 }
 
+/** The time column each status sets when an order enters it. */
+const STATUS_STAMPS: Record<
+  OrderStatus,
+  Partial<Record<'paidAt' | 'shippedAt' | 'deliveredAt' | 'closedAt', SQL>>
+> = {
+  pending_payment: {},
+  paid: { paidAt: sql`now()` },
+  shipped: { shippedAt: sql`now()` },
+  delivered: { deliveredAt: sql`now()` },
+  partially_refunded: {},
+  refunded: { closedAt: sql`now()` },
+  cancelled: { closedAt: sql`now()` },
+  expired: { closedAt: sql`now()` },
+};
+
 /**
  * Moves an order from one of `from` to `to`, guarded by its current status: answers the order when
  * this call made the change, undefined when it was already elsewhere (a repeated or late event).
@@ -29,12 +50,7 @@ export async function transitionOrder(
   from: OrderStatus[],
   to: OrderStatus,
 ): Promise<OrderRow | undefined> {
-  const stamp =
-    to === 'paid'
-      ? { paidAt: sql`now()` }
-      : to === 'delivered'
-        ? { deliveredAt: sql`now()` }
-        : { closedAt: sql`now()` };
+  const stamp = STATUS_STAMPS[to];
   const [row] = await db
     .update(orders)
     .set({ status: to, ...stamp, updatedAt: sql`now()` })
@@ -56,7 +72,38 @@ export async function findOrderWithItems(
   orderId: string,
 ): Promise<OrderWithItems | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  return order && { ...order, items: await findItemsOfOrder(db, orderId) };
+  if (!order) return undefined;
+  const [details] = await withDetails(db, [order]);
+  return details;
+}
+
+/** Adds lines, parcels and refunded amounts to orders, in three queries whatever their number. */
+async function withDetails(db: Executor, rows: OrderRow[]): Promise<OrderWithItems[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((row) => row.id);
+  const [items, parcels, refunded] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.name)),
+    db
+      .select()
+      .from(shipments)
+      .where(inArray(shipments.orderId, ids))
+      .orderBy(asc(shipments.shippedAt)),
+    db
+      .select({ orderId: refunds.orderId, cents: sql<number>`sum(${refunds.amountCents})::int` })
+      .from(refunds)
+      .where(and(inArray(refunds.orderId, ids), inArray(refunds.status, ['pending', 'succeeded'])))
+      .groupBy(refunds.orderId),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    items: items.filter((item) => item.orderId === row.id),
+    shipments: parcels.filter((parcel) => parcel.orderId === row.id),
+    refundedCents: refunded.find((entry) => entry.orderId === row.id)?.cents ?? 0,
+  }));
 }
 
 export async function findOrderIdBySession(
@@ -76,18 +123,7 @@ export async function listOrdersOfUser(db: Executor, userId: string): Promise<Or
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt));
-  if (!rows.length) return [];
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(orderItems.name));
-  return rows.map((row) => ({ ...row, items: items.filter((item) => item.orderId === row.id) }));
+  return withDetails(db, rows);
 }
 
 /** Unpaid orders whose hold has run out, oldest first. */
@@ -101,8 +137,8 @@ export async function findLapsedHolds(db: Executor, limit: number): Promise<stri
   return rows.map((row) => row.id);
 }
 
-/** Paid, or paid and since delivered: an order whose buyer may review its products. */
-const BOUGHT: OrderStatus[] = ['paid', 'delivered'];
+/** Paid and not refunded in full or cancelled: an order whose buyer may review its products. */
+const BOUGHT: OrderStatus[] = ['paid', 'shipped', 'delivered', 'partially_refunded'];
 
 /** Whether the account owns a paid (or delivered) order containing the product, made out to `email`. */
 export async function userHasBought(

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES, PAYMENT_METHOD, type Order } from '@shop/shared/orders';
+import { ORDER_MESSAGES, PAYMENT_METHOD, orderNumber, type Order } from '@shop/shared/orders';
 import type { LineOption, LineSize } from '@shop/shared/catalog';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../errors';
@@ -35,6 +35,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export function toOrderResponse(order: OrderWithItems): Order {
   return {
     _id: order.id,
+    number: orderNumber(order.id),
     orderItems: order.items.map((item) => ({
       product: item.productId,
       name: item.name,
@@ -51,11 +52,17 @@ export function toOrderResponse(order: OrderWithItems): Order {
     taxPrice: order.taxCents / 100,
     totalPrice: order.totalCents / 100,
     status: order.status,
-    isPaid: order.status === 'paid' || order.status === 'delivered',
+    isPaid: order.paidAt !== null,
     paidAt: iso(order.paidAt),
-    isDelivered: order.status === 'delivered',
+    isDelivered: order.deliveredAt !== null,
     deliveredAt: iso(order.deliveredAt),
     user: { name: order.customerName, email: order.email },
+    shipments: order.shipments.map((parcel) => ({
+      carrier: parcel.carrier,
+      trackingNumber: parcel.trackingNumber,
+      shippedAt: parcel.shippedAt.toISOString(),
+    })),
+    refundedPrice: order.refundedCents / 100,
     createdAt: order.createdAt.toISOString(),
   };
 }

@@ -1,6 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { UserInfo } from '@shop/shared/accounts';
+import { USER_ROLES } from '@shop/shared/roles';
 import { sessionExpired } from '../../lib/api';
 import { removeStored, writeStored } from '../../lib/storage';
 
@@ -21,6 +22,8 @@ export function storedUserInfo(value: unknown): UserInfo | null {
     _id: record._id as string,
     name: record.name as string,
     email: record.email as string,
+    // Stored before roles existed, or changed by hand: the server decides what a role may do.
+    role: USER_ROLES.find((role) => role === record.role) ?? 'customer',
     token: record.token as string,
     createdAt: record.createdAt as string,
   };

@@ -16,6 +16,7 @@ import { clearToastsAfterEach, toastTexts } from '../testing/toasts';
 function order(overrides: Partial<Order>): Order {
   return {
     _id: '00000000-0000-4000-8000-0000000000a1',
+    number: '00000000',
     orderItems: [],
     shippingAddress: {
       address: '1 Dune Rd',
@@ -35,6 +36,8 @@ function order(overrides: Partial<Order>): Order {
     isDelivered: false,
     deliveredAt: null,
     user: { name: 'Layla', email: 'layla@example.com' },
+    shipments: [],
+    refundedPrice: 0,
     createdAt: '2024-03-01T10:00:00.000Z',
     ...overrides,
   };

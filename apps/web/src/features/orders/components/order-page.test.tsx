@@ -16,6 +16,7 @@ const ORDER_ID = '5f3a9c1e-7b2d-4e8f-9a6b-0c1d2e3f4a5b';
 function orderFixture(overrides: Partial<Order> = {}): Order {
   return {
     _id: ORDER_ID,
+    number: '5F3A9C1E',
     orderItems: [
       {
         product: 'tee-1',
@@ -54,6 +55,8 @@ function orderFixture(overrides: Partial<Order> = {}): Order {
     isDelivered: false,
     deliveredAt: null,
     user: { name: 'Layla', email: 'layla@example.com' },
+    shipments: [],
+    refundedPrice: 0,
     createdAt: '2026-11-22T11:55:00.000Z',
     ...overrides,
   };

@@ -18,6 +18,7 @@ const userInfo = {
 function orderFixture(overrides: Partial<Order> = {}): Order {
   return {
     _id: ORDER_ID,
+    number: '5F3A9C1E',
     orderItems: [
       {
         product: 'p-1',
@@ -47,6 +48,8 @@ function orderFixture(overrides: Partial<Order> = {}): Order {
     isDelivered: false,
     deliveredAt: null,
     user: { name: 'Guest', email: 'maya@example.com' },
+    shipments: [],
+    refundedPrice: 0,
     createdAt: '2026-11-22T11:55:00.000Z',
     ...overrides,
   };

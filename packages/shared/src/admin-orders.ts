@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { actorSchema, pagedSchema, pageQuerySchema } from './back-office';
+import { lineOptionSchema, lineSizeSchema } from './cart';
+import { toCents } from './money';
+import { ORDER_STATUSES, orderSchema, shipmentSchema } from './orders';
+import { singleLineText } from './text';
+
+/** The back office's orders, customers and summary. Amounts in dollars; counts in units. */
+
+export const ADMIN_PAGE_SIZE = 25;
+
+const searchSchema = singleLineText('Search')
+  .trim()
+  .max(200, 'Search must be at most 200 characters')
+  .optional();
+
+/** GET /api/admin/orders?status=&q=&page= */
+export const adminOrderListQuerySchema = z.object({
+  status: z
+    .enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` })
+    .optional(),
+  /** Matches the order number, the e-mail or the customer's name. */
+  q: searchSchema,
+  page: pageQuerySchema,
+});
+export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
+
+export const adminOrderRowSchema = z.object({
+  _id: z.string(),
+  number: z.string(),
+  createdAt: z.string(),
+  customerName: z.string(),
+  email: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  totalPrice: z.number(),
+  /** Units, not lines. */
+  itemsCount: z.number().int(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+export const adminOrderListResponseSchema = pagedSchema.extend({
+  orders: z.array(adminOrderRowSchema),
+});
+export type AdminOrderListResponse = z.infer<typeof adminOrderListResponseSchema>;
+
+export const refundRecordSchema = z.object({
+  amount: z.number(),
+  reason: z.string(),
+  at: z.string(),
+  by: actorSchema,
+});
+export type RefundRecord = z.infer<typeof refundRecordSchema>;
+
+export const timelineEntrySchema = z.object({
+  at: z.string(),
+  actor: actorSchema,
+  /** e.g. 'payment.paid', 'mail.sent', 'order.shipped', 'order.refunded'. */
+  action: z.string(),
+  detail: z.string(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+/** GET /api/admin/orders/:id: the shopper's order plus what the back office needs. */
+export const adminOrderSchema = orderSchema.extend({
+  shipments: z.array(shipmentSchema),
+  refunds: z.array(refundRecordSchema),
+  refundedPrice: z.number(),
+  /** Oldest first. */
+  timeline: z.array(timelineEntrySchema),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/** POST /api/admin/orders/:id/ship (a paid order). */
+export const shipOrderRequestSchema = z.object({
+  carrier: singleLineText('Carrier')
+    .trim()
+    .min(1, 'Carrier is required')
+    .max(60, 'Carrier must be at most 60 characters'),
+  trackingNumber: singleLineText('Tracking number')
+    .trim()
+    .min(1, 'Tracking number is required')
+    .max(80, 'Tracking number must be at most 80 characters'),
+});
+export type ShipOrderRequest = z.infer<typeof shipOrderRequestSchema>;
+
+const reasonSchema = singleLineText('Reason')
+  .trim()
+  .min(1, 'Please give a reason')
+  .max(300, 'Reason must be at most 300 characters');
+
+/** A line whose units go back to stock. */
+export const restockLineSchema = z.object({
+  product: singleLineText('Product').min(1).max(100),
+  size: lineSizeSchema.default('NA'),
+  option: lineOptionSchema.default('NA'),
+  qty: z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1'),
+});
+export type RestockLine = z.infer<typeof restockLineSchema>;
+
+/** POST /api/admin/orders/:id/refund (owner): amount in dollars, at most what remains. */
+export const refundRequestSchema = z.object({
+  amount: z
+    .number({ error: 'Amount must be a number' })
+    .positive('Amount must be more than 0')
+    .refine((dollars) => toCents(dollars) / 100 === dollars, {
+      message: 'Amount must have at most two decimals',
+    }),
+  restock: z.array(restockLineSchema).max(50).default([]),
+  reason: reasonSchema,
+});
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
+
+/** POST /api/admin/orders/:id/cancel (owner; paid and not shipped): full refund, all back to stock. */
+export const cancelOrderRequestSchema = z.object({ reason: reasonSchema });
+export type CancelOrderRequest = z.infer<typeof cancelOrderRequestSchema>;
+
+/** GET /api/admin/customers?q=&page= */
+export const adminCustomerListQuerySchema = z.object({ q: searchSchema, page: pageQuerySchema });
+export type AdminCustomerListQuery = z.infer<typeof adminCustomerListQuerySchema>;
+export const adminCustomerSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  verified: z.boolean(),
+  ordersCount: z.number().int(),
+  /** Paid orders less refunds, in dollars. */
+  totalSpent: z.number(),
+  createdAt: z.string(),
+});
+export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
+export const adminCustomerListResponseSchema = pagedSchema.extend({
+  customers: z.array(adminCustomerSchema),
+});
+export type AdminCustomerListResponse = z.infer<typeof adminCustomerListResponseSchema>;
+
+/** GET /api/admin/summary. Sales are paid orders less refunds, in dollars. */
+export const adminSummarySchema = z.object({
+  salesToday: z.number(),
+  ordersToday: z.number().int(),
+  sales30Days: z.number(),
+  orders30Days: z.number().int(),
+  /** Paid (or partly refunded) and not yet shipped. */
+  awaitingShipment: z.number().int(),
+});
+export type AdminSummary = z.infer<typeof adminSummarySchema>;
+
+export const ADMIN_ORDER_MESSAGES = {
+  notFound: 'Order not found',
+  notShippable: 'Only a paid order that has not shipped can be shipped',
+  notDeliverable: 'Only a shipped order can be marked delivered',
+  notRefundable: 'Only a paid order can be refunded',
+  refundTooLarge: (remaining: string) =>
+    `The refund is more than what remains to refund (${remaining})`,
+  restockTooMany: 'Restock names more units than the order has left to restock',
+  notCancellable: 'Only a paid order that has not shipped can be cancelled',
+  refundFailed: 'The payment provider refused the refund; nothing was changed',
+} as const;

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { emailSchema, nameSchema, userRoleSchema } from './accounts';
+import { passwordSchema } from './password';
+import { singleLineText } from './text';
+
+/**
+ * The back office's sign-in, staff and audit contract. A back-office account (staff or owner)
+ * signs in as everyone does, then proves a second factor (TOTP, RFC 6238) and gets a
+ * back-office token that every other /api/admin/* call needs.
+ */
+
+/** TOTP parameters (RFC 6238): what authenticator apps assume by default. */
+export const TOTP = {
+  algorithm: 'SHA1',
+  digits: 6,
+  periodSeconds: 30,
+  /** Steps of clock drift accepted either way. */
+  driftSteps: 1,
+} as const;
+export const RECOVERY_CODE_COUNT = 10;
+/** A back-office token lasts at most this long (it also ends with its login). */
+export const BACK_OFFICE_SESSION_MS = 8 * 60 * 60_000;
+/** How long the start-up link to /admin/setup works. */
+export const OWNER_SETUP_LINK_MS = 60 * 60_000;
+/** How long a staff invitation's link works. */
+export const STAFF_INVITATION_MS = 7 * 24 * 60 * 60_000;
+
+/** POST /api/admin/mfa/enroll (bearer of a staff or owner login, not yet enrolled). */
+export const mfaEnrollResponseSchema = z.object({
+  /** Base32 (RFC 4648, no padding), for typing into an authenticator app. */
+  secret: z.string(),
+  /** otpauth://totp/… for the QR code. */
+  otpauthUrl: z.string(),
+});
+export type MfaEnrollResponse = z.infer<typeof mfaEnrollResponseSchema>;
+
+/** POST /api/admin/session: a 6-digit code from the app, or one of the recovery codes. */
+export const backOfficeSessionRequestSchema = z.object({
+  code: singleLineText('Code')
+    .trim()
+    .min(1, 'Please enter the code from your authenticator app')
+    .max(40, 'That code is not valid'),
+});
+export type BackOfficeSessionRequest = z.infer<typeof backOfficeSessionRequestSchema>;
+export const backOfficeSessionResponseSchema = z.object({
+  token: z.string(),
+  /** Only on the first success, which confirms the enrollment: shown once, stored hashed. */
+  recoveryCodes: z.array(z.string()).optional(),
+});
+export type BackOfficeSessionResponse = z.infer<typeof backOfficeSessionResponseSchema>;
+
+/** POST /api/admin/setup: the one-time start-up link creates the first owner. */
+export const ownerSetupRequestSchema = z.object({
+  token: singleLineText('Token').trim().min(1).max(200),
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type OwnerSetupRequest = z.infer<typeof ownerSetupRequestSchema>;
+
+export const staffMemberSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: userRoleSchema,
+  /** The second factor is set up. */
+  enrolled: z.boolean(),
+  createdAt: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+/** GET /api/admin/staff: the owner(s) and staff. */
+export const staffListResponseSchema = z.object({ staff: z.array(staffMemberSchema) });
+export type StaffListResponse = z.infer<typeof staffListResponseSchema>;
+/** POST /api/admin/staff (owner): 201 with the new member; 409 when the address has an account. */
+export const staffInviteRequestSchema = z.object({ name: nameSchema, email: emailSchema });
+export type StaffInviteRequest = z.infer<typeof staffInviteRequestSchema>;
+
+/** The one who acted: a person, the shop itself (mails, expiries) or the payment provider. */
+export const actorSchema = z.union([
+  z.object({ _id: z.string(), email: z.string(), name: z.string() }),
+  z.literal('system'),
+  z.literal('provider'),
+]);
+export type Actor = z.infer<typeof actorSchema>;
+
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  actor: actorSchema,
+  action: z.string(),
+  orderId: z.string().nullable(),
+  userId: z.string().nullable(),
+  summary: z.string(),
+  clientAddress: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** Paged lists of the back office: 1-based page, at most 1000 (deeper pages are for search). */
+export const pageQuerySchema = z.coerce
+  .number({ error: 'Page must be a number' })
+  .int('Page must be a whole number')
+  .min(1, 'Page must be at least 1')
+  .max(1000, 'Page must be at most 1000')
+  .default(1);
+export const pagedSchema = z.object({
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+
+/** GET /api/admin/audit?page= (owner), newest first, 50 a page. */
+export const AUDIT_PAGE_SIZE = 50;
+export const auditListResponseSchema = pagedSchema.extend({ entries: z.array(auditEntrySchema) });
+export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
+
+export const BACK_OFFICE_MESSAGES = {
+  notBackOffice: 'This is for the shop’s staff only',
+  needsSecondFactor: 'Please confirm the code from your authenticator app first',
+  ownerOnly: 'Only the shop’s owner can do this',
+  alreadyEnrolled: 'Your second factor is already set up',
+  notEnrolled: 'Please set up your second factor first',
+  badCode: 'That code is not valid',
+  staffEmailTaken: 'That email address already has an account',
+  staffNotFound: 'Staff member not found',
+  cannotRemoveOwner: 'The owner cannot be removed here',
+  setupLinkInvalid: 'This setup link is not valid or has expired',
+  ownerExists: 'The shop already has an owner',
+} as const;
