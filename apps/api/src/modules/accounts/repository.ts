@@ -161,13 +161,19 @@ export async function insertSession(
   db: Executor,
   userId: string,
   expiresAt: Date,
+  /** A back-office session names the login it was opened from, and ends with it. */
+  backOfficeOf?: string,
 ): Promise<string> {
   await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, sql`now()`)));
   const [row] = await db
     .insert(sessions)
-    .values({ userId, expiresAt })
+    .values(
+      backOfficeOf === undefined
+        ? { userId, expiresAt }
+        : { userId, expiresAt, kind: 'back_office', parentId: backOfficeOf },
+    )
     .returning({ id: sessions.id });
   if (!row) throw new Error('session was not written');
   return row.id;

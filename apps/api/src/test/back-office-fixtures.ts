@@ -1,0 +1,44 @@
+import type { UserRole } from '@shop/shared/roles';
+import { BACK_OFFICE_SESSION_MS } from '@shop/shared/back-office';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import { resolveJwtSecret } from '../lib/jwt-secret';
+import { insertSession } from '../modules/accounts/repository';
+import { readSessionToken, signSessionToken } from '../modules/accounts/tokens';
+import { addVerifiedCustomer } from './fixtures';
+import type { TestApp } from './test-app';
+
+let counter = 0;
+
+/**
+ * A signed-in staff member or owner. `loginToken` is their ordinary sign-in; `token` is a
+ * back-office token opened from it, as POST /api/admin/session opens one after the second
+ * factor (that call has its own tests; the others start from here).
+ */
+export async function addBackOfficeUser(
+  t: TestApp,
+  role: Exclude<UserRole, 'customer'>,
+  person: { name?: string; email?: string; password?: string } = {},
+): Promise<{ id: string; email: string; name: string; loginToken: string; token: string }> {
+  counter += 1;
+  const name = person.name ?? `${role === 'owner' ? 'Owner' : 'Staff'} ${counter}`;
+  const email = person.email ?? `${role}-${counter}-${Date.now()}@shop.test`;
+  const login = await addVerifiedCustomer(t.app, t.database.db, {
+    name,
+    email,
+    ...(person.password ? { password: person.password } : {}),
+  });
+  await t.database.db.update(users).set({ role }).where(eq(users.id, login.id));
+  const token = await openBackOfficeSession(t, login.token);
+  return { id: login.id, email, name, loginToken: login.token, token };
+}
+
+/** A back-office token for a login token, as if its second factor had just been proved. */
+export async function openBackOfficeSession(t: TestApp, loginToken: string): Promise<string> {
+  const secret = resolveJwtSecret(t.env);
+  const claims = await readSessionToken(secret, loginToken);
+  if (!claims) throw new Error('not a valid login token');
+  const expiresAt = new Date(Date.now() + BACK_OFFICE_SESSION_MS);
+  const sessionId = await insertSession(t.database.db, claims.userId, expiresAt, claims.sessionId);
+  return signSessionToken(secret, { ...claims, sessionId }, expiresAt);
+}
