@@ -185,6 +185,24 @@ describe('the one-time setup link', () => {
     expect((await setup(token, uniqueEmail('founder'))).statusCode).toBe(201);
   });
 
+  it('is limited to 10 tries an hour from one address', async () => {
+    const body = {
+      token: 'guess',
+      name: 'Guesser',
+      email: uniqueEmail('guess'),
+      password: OWNER_PASSWORD,
+    };
+    const tries = [];
+    for (let i = 0; i < 11; i += 1)
+      tries.push(await call('POST', '/api/admin/setup', { body, ip: '10.42.0.1' }));
+    expect(tries.slice(0, 10).map((answer) => answer.statusCode)).toEqual(Array(10).fill(400));
+    const refused = tries[10];
+    expect(refused?.statusCode).toBe(429);
+    expect(refused?.json().message).toMatch(
+      /^Too many requests\. Please try again in \d+ minutes\.$/,
+    );
+  });
+
   it('answers 409 once the shop has an owner, whatever the token', async () => {
     await startUp({ OWNER_EMAIL: uniqueEmail('boss'), OWNER_PASSWORD });
     const answer = await setup('anything', uniqueEmail('late'));

@@ -1,13 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shop/shared/accounts';
 import { BACK_OFFICE_MESSAGES, RECOVERY_CODE_COUNT } from '@shop/shared/back-office';
-import { auditLog } from '../../db/schema';
+import { auditLog, mfaSecrets } from '../../db/schema';
 import { openApiClient, type Answer, type ApiClient } from '../../test/api-client';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import { addVerifiedCustomer } from '../../test/fixtures';
 import { injector } from '../../test/inject';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { seal } from './secret-box';
 import { base32Decode, totp } from './totp';
 
 const STEP_MS = 30_000;
@@ -181,6 +183,30 @@ describe('each code once', () => {
     const again = await session(member.loginToken, code);
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ message: BACK_OFFICE_MESSAGES.badCode });
+  });
+
+  it('answers a wrong code, not a 500, when the secret no longer opens; recovery codes still work', async () => {
+    const member = await enrolledLogin('owner');
+    const first = await session(member.loginToken, codeAt(member.secret, Date.now()));
+    const [recovery = ''] = first.body.recoveryCodes as string[];
+    // As after a change of JWT_SECRET: sealed under another key.
+    await t.database.db
+      .update(mfaSecrets)
+      .set({ secretCiphertext: seal(randomBytes(32), member.secret), lastStep: null })
+      .where(eq(mfaSecrets.userId, member.id));
+    const code = await session(member.loginToken, codeAt(member.secret, Date.now()));
+    expect(code.status).toBe(400);
+    expect(code.body).toEqual({ message: BACK_OFFICE_MESSAGES.badCode });
+    const recovered = await session(member.loginToken, recovery);
+    expect(recovered.status).toBe(200);
+    // With it the owner resets their own second factor and enrolls again.
+    const reset = await api.call('POST', `/api/admin/staff/${member.id}/reset-mfa`, {
+      token: String(recovered.body.token),
+    });
+    expect(reset.status).toBe(200);
+    expect(
+      (await api.call('POST', '/api/admin/mfa/enroll', { token: member.loginToken })).status,
+    ).toBe(200);
   });
 });
 

@@ -73,6 +73,18 @@ function newRecoveryCode(): string {
 const recoveryCodeHash = (code: string) =>
   hashMailedToken(code.toLowerCase().replace(/[^a-z0-9]/g, ''));
 
+/**
+ * The secret's key, or undefined when it no longer opens (JWT_SECRET was changed): then no TOTP
+ * code is right, recovery codes still are, and an owner resets the second factor.
+ */
+function unsealedKey(ctx: BackOfficeContext, secret: MfaSecretRow): Buffer | undefined {
+  try {
+    return base32Decode(open(ctx.mfaKey, secret.secretCiphertext));
+  } catch {
+    return undefined;
+  }
+}
+
 /** A TOTP code is taken once (its step must be newer than the last); a recovery code once. */
 async function codeIsRight(
   tx: Executor,
@@ -83,8 +95,8 @@ async function codeIsRight(
 ): Promise<boolean> {
   const compact = code.replace(/\s/g, '');
   if (/^\d{6}$/.test(compact)) {
-    const key = base32Decode(open(ctx.mfaKey, secret.secretCiphertext));
-    const step = matchingStep(key, compact, now);
+    const key = unsealedKey(ctx, secret);
+    const step = key ? matchingStep(key, compact, now) : undefined;
     return step !== undefined && acceptStep(tx, secret.userId, step);
   }
   return secret.confirmedAt !== null && useRecoveryCode(tx, secret.userId, recoveryCodeHash(code));
