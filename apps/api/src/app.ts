@@ -10,6 +10,7 @@ import { deriveKey } from './lib/keys';
 import { loggableError, requestIdFrom } from './lib/log-safety';
 import { createAuthenticator } from './modules/accounts/authenticator';
 import { accountRoutes } from './modules/accounts/routes';
+import { backOfficeRoutes } from './modules/back-office/routes';
 import { createCatalogReader } from './modules/catalog/catalog-reader';
 import { catalogRoutes } from './modules/catalog/routes';
 import { configRoutes } from './modules/config/routes';
@@ -48,6 +49,8 @@ export interface AppDependencies {
   paymentProvider?: PaymentProvider;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogStream;
+  /** The clock of second-factor codes and setup links (tests set it instead of sleeping). */
+  now?: () => number;
 }
 
 /** A destination for the JSON log lines, one write per line. */
@@ -161,6 +164,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       wakeMail: mailWorker.wake,
       limit,
       background,
+    },
+    auth,
+    limit,
+  });
+  await app.register(backOfficeRoutes, {
+    ctx: {
+      db,
+      jwtSecret,
+      mfaKey: deriveKey(jwtSecret, 'mfa'),
+      appUrl: publicUrl,
+      supportEmail,
+      wakeMail: mailWorker.wake,
+      now: deps.now ?? Date.now,
     },
     auth,
     limit,

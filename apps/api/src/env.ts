@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { emailSchema } from '@shop/shared/accounts';
 import { DEFAULT_SUPPORT_EMAIL } from '@shop/shared/shop';
 import type { DatabaseTimeouts } from './db/client';
 
@@ -97,6 +98,12 @@ const envSchema = z
     TRUST_PROXY: trustProxy.default(false),
     /** Load the sample catalog at start-up when the catalog is empty. */
     SEED_SAMPLE_CATALOG: booleanFlag.default(true),
+    /**
+     * The first owner, made at start-up when the shop has none (both or neither). Without them a
+     * one-time setup link is printed instead.
+     */
+    OWNER_EMAIL: optionalText.pipe(emailSchema.optional()),
+    OWNER_PASSWORD: optionalText,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -112,6 +119,13 @@ const envSchema = z
         path: ['STRIPE_SECRET_KEY'],
         message:
           'STRIPE_SECRET_KEY is required in production (the test checkout takes no money; ALLOW_TEST_CHECKOUT=true allows it for tests)',
+      });
+    }
+    if (Boolean(env.OWNER_EMAIL) !== Boolean(env.OWNER_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.OWNER_EMAIL ? 'OWNER_PASSWORD' : 'OWNER_EMAIL'],
+        message: 'OWNER_EMAIL and OWNER_PASSWORD are set together (or neither, for a setup link)',
       });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
@@ -146,7 +160,7 @@ export function supportEmailOf(env: Env): string {
 }
 
 /** The public origin used in mails and payment redirects. */
-export function appUrl(env: Env): string {
+export function appUrl(env: Pick<Env, 'APP_URL' | 'PORT'>): string {
   return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
 }
 

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { InvalidEnvError, appUrl, databaseTimeoutsOf, loadEnv, type Env } from './env';
+import { ensureOwner, OwnerSetupError } from './modules/back-office/owner-setup';
 import { seedSampleCatalogIfEmpty } from './modules/catalog/seed';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -26,6 +27,16 @@ async function main() {
   });
   await database.migrate();
   const app = await buildApp({ env, database });
+
+  try {
+    await ensureOwner({ db: database.db, env, log: app.log });
+  } catch (error) {
+    if (!(error instanceof OwnerSetupError)) throw error;
+    console.error(`The shop could not start: ${error.message}`);
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
 
   if (env.SEED_SAMPLE_CATALOG) {
     const added = await seedSampleCatalogIfEmpty(database.db);

@@ -125,4 +125,8 @@ export const BACK_OFFICE_MESSAGES = {
   cannotRemoveOwner: 'The owner cannot be removed here',
   setupLinkInvalid: 'This setup link is not valid or has expired',
   ownerExists: 'The shop already has an owner',
+  loginTokenNeeded: 'Please sign in again: this needs the token of your sign-in',
+  ownerCreated: 'The owner account is ready. Please sign in.',
+  staffRemoved: 'Staff member removed',
+  mfaReset: 'Their second factor was reset: they set it up again at their next sign-in',
 } as const;

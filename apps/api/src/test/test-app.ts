@@ -68,6 +68,8 @@ export async function createTestApp(
     databaseUrl?: string;
     poolSize?: number;
     logStream?: LogStream;
+    /** The app's clock for second-factor codes and setup links. */
+    now?: () => number;
   } = {},
 ): Promise<TestApp> {
   // The catalog cache is off unless a test is about it, so each request sees the fixtures as they are.

@@ -14,7 +14,7 @@ export function createAuthenticator(db: Database, jwtSecret: Uint8Array) {
   /** The signed-in user and the session their token belongs to. */
   async function requireSession(
     request: FastifyRequest,
-  ): Promise<{ user: UserRow; sessionId: string; kind: SessionKind }> {
+  ): Promise<{ user: UserRow; sessionId: string; kind: SessionKind; expiresAt: Date }> {
     const header = request.headers.authorization;
     if (!header || !/^Bearer\s+\S/i.test(header))
       throw new AppError('unauthorized', ACCOUNT_MESSAGES.noToken);
@@ -24,7 +24,7 @@ export function createAuthenticator(db: Database, jwtSecret: Uint8Array) {
         ? await findActiveUser(db, claims)
         : undefined;
     if (!found || !claims) throw new AppError('unauthorized', ACCOUNT_MESSAGES.tokenFailed);
-    return { user: found.user, sessionId: claims.sessionId, kind: found.kind };
+    return { ...found, sessionId: claims.sessionId };
   }
 
   /**

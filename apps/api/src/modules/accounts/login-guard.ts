@@ -32,19 +32,49 @@ export function tooManyAttempts(lockedForMs: number): AppError {
 
 export const emailThrottleKey = (email: string) => `email:${email}`;
 
-/** A sign-in attempt that was counted before its password is checked. */
-export interface LoginAttempt {
-  /** The password was right: the e-mail's failures are forgotten, the address's slot given back. */
+/** A sign-in attempt: a right password also gives the address's slot back. */
+export type LoginAttempt = ThrottledAttempt;
+
+/** An attempt at a secret (a password, a second-factor code), counted before it is checked. */
+export interface ThrottledAttempt {
+  /** The secret was right: the key's failures are forgotten. */
   succeeded(): Promise<void>;
-  /** The password was wrong: the refusal to answer (the lockout this attempt started, if any). */
+  /** The secret was wrong: the refusal to answer (the lockout this attempt started, if any). */
   failed(): AppError;
 }
 
 /**
- * Counts an attempt for the address and the e-mail before any password is verified, so no more
- * than 5 passwords per lockout are ever checked, however many requests arrive at once. Each key
- * is counted in its own statement or transaction on one row, so no two keys are ever locked
- * together (two keys locked in varying order deadlocked on PostgreSQL).
+ * Counts an attempt against one key's cooldown (5 failures, then 60/300/3600 s) before the secret
+ * is checked, so no more than 5 are ever checked per lockout, however many requests arrive at once.
+ * During a lockout it refuses with 429 and nothing is checked. `wrong` is the answer to a wrong
+ * secret that starts no lockout.
+ */
+export async function claimThrottledAttempt(
+  db: Database,
+  key: string,
+  wrong: () => AppError,
+): Promise<ThrottledAttempt> {
+  const now = Date.now();
+  const outcome = await db.transaction(async (tx) => {
+    const state = (await lockLoginThrottle(tx, key)) ?? initialCooldownState;
+    const lockedFor = remainingMs(state, now);
+    if (lockedFor > 0) return { lockedFor, lockStarted: 0 };
+    // Counted as a failure now; a right secret forgets it again.
+    const next = recordFailure(state, now);
+    await saveLoginThrottle(tx, key, next);
+    return { lockedFor: 0, lockStarted: remainingMs(next, now) };
+  });
+  if (outcome.lockedFor > 0) throw tooManyAttempts(outcome.lockedFor);
+  return {
+    succeeded: () => clearLoginThrottles(db, [key]),
+    failed: () => (outcome.lockStarted > 0 ? tooManyAttempts(outcome.lockStarted) : wrong()),
+  };
+}
+
+/**
+ * Counts an attempt for the address and the e-mail before any password is verified (see
+ * claimThrottledAttempt). Each key is counted in its own statement or transaction on one row, so
+ * no two keys are ever locked together (two keys locked in varying order deadlocked on PostgreSQL).
  */
 export async function claimLoginAttempt(
   db: Database,
@@ -57,30 +87,23 @@ export async function claimLoginAttempt(
     clientAddress,
     addressRefusal,
   );
-  const key = emailThrottleKey(email);
-  const now = Date.now();
-  const outcome = await db.transaction(async (tx) => {
-    const state = (await lockLoginThrottle(tx, key)) ?? initialCooldownState;
-    const lockedFor = remainingMs(state, now);
-    if (lockedFor > 0) return { lockedFor, lockStarted: 0 };
-    // Counted as a failure now; a right password forgets it again.
-    const next = recordFailure(state, now);
-    await saveLoginThrottle(tx, key, next);
-    return { lockedFor: 0, lockStarted: remainingMs(next, now) };
-  });
-  if (outcome.lockedFor > 0) {
+  let attempt: ThrottledAttempt;
+  try {
+    attempt = await claimThrottledAttempt(
+      db,
+      emailThrottleKey(email),
+      () => new AppError('unauthorized', ACCOUNT_MESSAGES.invalidCredentials),
+    );
+  } catch (error) {
     // No password was checked: this attempt does not count against the address.
     await addressSlot.giveBack();
-    throw tooManyAttempts(outcome.lockedFor);
+    throw error;
   }
   return {
     async succeeded() {
-      await clearLoginThrottles(db, [key]);
+      await attempt.succeeded();
       await addressSlot.giveBack();
     },
-    failed: () =>
-      outcome.lockStarted > 0
-        ? tooManyAttempts(outcome.lockStarted)
-        : new AppError('unauthorized', ACCOUNT_MESSAGES.invalidCredentials),
+    failed: attempt.failed,
   };
 }

@@ -22,7 +22,13 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
 /** Answers undefined when the address is taken (the unique index decides, so races cannot both win). */
 export async function insertUser(
   db: Executor,
-  user: { name: string; email: string; passwordHash: string },
+  user: {
+    name: string;
+    email: string;
+    passwordHash: string;
+    role?: UserRow['role'];
+    verifiedAt?: Date;
+  },
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .insert(users)
@@ -186,10 +192,10 @@ export async function insertSession(
 export async function findUserOfOpenSession(
   db: Executor,
   claims: { sessionId: string; userId: string; tokenVersion: number },
-): Promise<{ user: UserRow; kind: SessionKind } | undefined> {
+): Promise<{ user: UserRow; kind: SessionKind; expiresAt: Date } | undefined> {
   const { sessionId, userId, tokenVersion } = claims;
   const [row] = await db
-    .select({ user: users, kind: sessions.kind })
+    .select({ user: users, kind: sessions.kind, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -201,7 +207,7 @@ export async function findUserOfOpenSession(
         gt(sessions.expiresAt, sql`now()`),
       ),
     );
-  return row && { user: row.user, kind: row.kind as SessionKind };
+  return row && { ...row, kind: row.kind as SessionKind };
 }
 
 /** Ends a session and the back-office session opened from it, if any. */
@@ -215,4 +221,27 @@ export async function endSession(db: Executor, sessionId: string): Promise<void>
         isNull(sessions.endedAt),
       ),
     );
+}
+
+/** Ends every open back-office session of a user (their logins stay). */
+export async function endBackOfficeSessionsOf(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: sql`now()` })
+    .where(
+      and(eq(sessions.userId, userId), eq(sessions.kind, 'back_office'), isNull(sessions.endedAt)),
+    );
+}
+
+export async function setUserRole(db: Executor, userId: string, role: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ role, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/** Deletes an account: its sessions, tokens and second factor go with it (foreign keys cascade). */
+export async function deleteUser(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -13,7 +13,7 @@ import { emailVerificationTokens, passwordResetTokens } from '../../db/schema';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../mail/service';
 import type { ActionLimiter } from '../rate-limits/service';
-import { claimLoginAttempt, emailThrottleKey } from './login-guard';
+import { claimLoginAttempt, claimThrottledAttempt, emailThrottleKey } from './login-guard';
 import { passwordResetMail, verificationMail } from './account-mails';
 import { revokeEmailChanges } from './email-change-repository';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords';
@@ -21,14 +21,18 @@ import {
   claimMailThrottle,
   clearLoginThrottles,
   consumeMailedToken,
+  deleteUser,
+  endBackOfficeSessionsOf,
   endSession,
   findUserByEmail,
+  findUserById,
   findUserOfOpenSession,
   insertMailedToken,
   insertSession,
   insertUser,
   markUserVerified,
   revokeMailedTokens,
+  setUserRole,
   updateUserCredentials,
   type SessionKind,
   type UserRow,
@@ -234,6 +238,83 @@ export function profileOf(user: UserRow): UserProfile {
 export async function findActiveUser(
   db: Database,
   claims: SessionClaims,
-): Promise<{ user: UserRow; kind: SessionKind } | undefined> {
+): Promise<{ user: UserRow; kind: SessionKind; expiresAt: Date } | undefined> {
   return findUserOfOpenSession(db, claims);
 }
+
+// What the back office uses of accounts: it calls these, never the repository.
+
+export { hashPassword, verifyPassword } from './passwords';
+export type { UserRow } from './repository';
+
+export const accountByEmail = (db: Executor, email: string) => findUserByEmail(db, email);
+export const accountById = (db: Executor, id: string) => findUserById(db, id);
+
+/**
+ * Creates an account with a role (staff, or the first owner); undefined when the address is
+ * taken (the unique index decides, so races cannot both win).
+ */
+export async function createAccount(
+  tx: Executor,
+  account: { name: string; email: string; passwordHash: string; role: UserRole; verified: boolean },
+): Promise<UserRow | undefined> {
+  const { verified, ...values } = account;
+  return insertUser(tx, verified ? { ...values, verifiedAt: new Date() } : values);
+}
+
+/** Makes an existing account the owner; whoever knows its password proved the address too. */
+export async function promoteToOwner(tx: Executor, userId: string): Promise<void> {
+  await setUserRole(tx, userId, 'owner');
+  await markUserVerified(tx, userId);
+}
+
+export const removeAccount = (tx: Executor, userId: string) => deleteUser(tx, userId);
+
+/**
+ * A link token for choosing a password (a staff invitation): a reset token with its own
+ * lifetime, set through POST /api/users/reset-password/:token, which also verifies the account.
+ */
+export async function issuePasswordSetupToken(
+  tx: Executor,
+  userId: string,
+  validForMs: number,
+): Promise<string> {
+  await revokeMailedTokens(tx, passwordResetTokens, userId);
+  const { token, tokenHash } = createMailedToken();
+  await insertMailedToken(tx, passwordResetTokens, {
+    userId,
+    tokenHash,
+    expiresAt: addMs(validForMs),
+  });
+  return token;
+}
+
+/**
+ * Opens a back-office session from an open login session: at most `maxMs`, never beyond the
+ * login's own expiry. Answers its signed token.
+ */
+export async function openBackOfficeSession(
+  db: Executor,
+  jwtSecret: Uint8Array,
+  login: { user: UserRow; sessionId: string; expiresAt: Date },
+  maxMs: number,
+  now: number,
+): Promise<string> {
+  const expiresAt = new Date(Math.min(now + maxMs, login.expiresAt.getTime()));
+  const sessionId = await insertSession(db, login.user.id, expiresAt, login.sessionId);
+  return signSessionToken(
+    jwtSecret,
+    { userId: login.user.id, tokenVersion: login.user.tokenVersion, sessionId },
+    expiresAt,
+  );
+}
+
+export const endBackOfficeSessions = (tx: Executor, userId: string) =>
+  endBackOfficeSessionsOf(tx, userId);
+
+/**
+ * Counts a second-factor attempt of an account under the same cooldown as passwords (5 wrong,
+ * then 60/300/3600 s), before the code is checked.
+ */
+export const claimSecondFactorAttempt = (db: Database, userId: string, wrong: () => AppError) =>
+  claimThrottledAttempt(db, `mfa:${userId}`, wrong);

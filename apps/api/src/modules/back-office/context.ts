@@ -1,0 +1,23 @@
+import type { Database } from '../../db/client';
+import type { AuditActor } from '../audit/service';
+import type { UserRow } from '../accounts/service';
+
+export interface BackOfficeContext {
+  db: Database;
+  jwtSecret: Uint8Array;
+  /** Seals TOTP secrets at rest (deriveKey(jwtSecret, 'mfa')). */
+  mfaKey: Uint8Array;
+  /** Public origin for links in mails and the printed setup link. */
+  appUrl: string;
+  supportEmail: string;
+  /** Asks the mail worker to deliver soon. */
+  wakeMail(): void;
+  /** The clock of codes and links (tests set it; never sleep). */
+  now(): number;
+}
+
+/** The audit actor of a signed-in user at an address. */
+export const actorOf = (user: UserRow, clientAddress: string): AuditActor => ({
+  user: { id: user.id, email: user.email, name: user.name },
+  clientAddress,
+});

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messageResponseSchema, type MessageResponse } from '@shop/shared/accounts';
+import {
+  BACK_OFFICE_MESSAGES,
+  auditListResponseSchema,
+  backOfficeSessionRequestSchema,
+  backOfficeSessionResponseSchema,
+  mfaEnrollResponseSchema,
+  ownerSetupRequestSchema,
+  pageQuerySchema,
+  staffInviteRequestSchema,
+  staffListResponseSchema,
+  staffMemberSchema,
+} from '@shop/shared/back-office';
+import { singleLineText } from '@shop/shared/text';
+import type { Authenticator } from '../accounts/authenticator';
+import type { ActionLimit, ActionLimiter } from '../rate-limits/service';
+import { actorOf, type BackOfficeContext } from './context';
+import { setUpOwner } from './owner-setup';
+import { enroll, openBackOffice } from './second-factor';
+import { auditPage, inviteStaff, listStaff, removeStaff, resetStaffSecondFactor } from './service';
+
+const perHour = (action: string, max: number): ActionLimit => ({
+  action,
+  max,
+  windowMs: 60 * 60_000,
+});
+/** Calls that send mail or create an owner, per client address. */
+export const BACK_OFFICE_ACTION_LIMITS = {
+  invite: perHour('staff-invite', 30),
+  setup: perHour('owner-setup', 10),
+};
+
+const message = (text: string): MessageResponse => ({ message: text });
+const memberParams = z.object({ id: singleLineText('Staff member').max(100) });
+
+export const backOfficeRoutes: FastifyPluginAsyncZod<{
+  ctx: BackOfficeContext;
+  auth: Authenticator;
+  limit: ActionLimiter;
+}> = async (app, { ctx, auth, limit }) => {
+  app.post(
+    '/api/admin/setup',
+    { schema: { body: ownerSetupRequestSchema, response: { 201: messageResponseSchema } } },
+    async (request, reply) => {
+      await limit(BACK_OFFICE_ACTION_LIMITS.setup, request.ip);
+      await setUpOwner(ctx, request.body, request.ip);
+      return reply.code(201).send(message(BACK_OFFICE_MESSAGES.ownerCreated));
+    },
+  );
+
+  app.post(
+    '/api/admin/mfa/enroll',
+    { schema: { response: { 200: mfaEnrollResponseSchema } } },
+    async (request) => enroll(ctx, await auth.requireSession(request)),
+  );
+
+  app.post(
+    '/api/admin/session',
+    {
+      schema: {
+        body: backOfficeSessionRequestSchema,
+        response: { 200: backOfficeSessionResponseSchema },
+      },
+    },
+    async (request) =>
+      openBackOffice(ctx, await auth.requireSession(request), request.body.code, request.ip),
+  );
+
+  app.get(
+    '/api/admin/staff',
+    { schema: { response: { 200: staffListResponseSchema } } },
+    async (request) => {
+      await auth.requireBackOffice(request);
+      return listStaff(ctx);
+    },
+  );
+
+  app.post(
+    '/api/admin/staff',
+    { schema: { body: staffInviteRequestSchema, response: { 201: staffMemberSchema } } },
+    async (request, reply) => {
+      const { user } = await auth.requireBackOffice(request, { owner: true });
+      await limit(BACK_OFFICE_ACTION_LIMITS.invite, request.ip);
+      const member = await inviteStaff(ctx, actorOf(user, request.ip), request.body);
+      return reply.code(201).send(member);
+    },
+  );
+
+  // The owner's changes to one member: remove them, or reset their second factor.
+  for (const [method, url, change, done] of [
+    ['DELETE', '/api/admin/staff/:id', removeStaff, BACK_OFFICE_MESSAGES.staffRemoved],
+    [
+      'POST',
+      '/api/admin/staff/:id/reset-mfa',
+      resetStaffSecondFactor,
+      BACK_OFFICE_MESSAGES.mfaReset,
+    ],
+  ] as const) {
+    app.route({
+      method,
+      url,
+      schema: { params: memberParams, response: { 200: messageResponseSchema } },
+      handler: async (request) => {
+        const { user } = await auth.requireBackOffice(request, { owner: true });
+        await change(ctx, actorOf(user, request.ip), request.params.id);
+        return message(done);
+      },
+    });
+  }
+
+  app.get(
+    '/api/admin/audit',
+    {
+      schema: {
+        querystring: z.object({ page: pageQuerySchema }),
+        response: { 200: auditListResponseSchema },
+      },
+    },
+    async (request) => {
+      await auth.requireBackOffice(request, { owner: true });
+      return auditPage(ctx, request.query.page);
+    },
+  );
+};
