@@ -118,7 +118,7 @@ export function RefundDialog({ order }: { order: AdminOrder }) {
                     const qty = Math.trunc(Number(event.target.value));
                     choose(key, Number.isFinite(qty) ? Math.min(Math.max(qty, 0), line.qty) : 0);
                   }}
-                  className={`${fieldInputClass} w-20 shrink-0 text-right`}
+                  className={`${fieldInputClass.replace('w-full', 'w-24')} shrink-0 text-right`}
                 />
               </li>
             );
