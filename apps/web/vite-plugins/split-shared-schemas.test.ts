@@ -31,6 +31,14 @@ describe('splitSharedModule', () => {
     expect(schemas).toContain('nameSchema');
   });
 
+  it('passes an export list on with the part of what it names', async () => {
+    // accounts.ts passes on roles.ts's USER_ROLES (a rule): the first page reads it without zod.
+    const { rules, schemas, schemaExports } = await splitSharedModule(shared('accounts.ts'));
+    expect(rules).toMatch(/export \{ USER_ROLES \};/);
+    expect(schemas).not.toMatch(/export \{ USER_ROLES \};/);
+    expect(schemaExports).not.toContain('USER_ROLES');
+  });
+
   it('puts a module without zod wholly in its rules part', async () => {
     const { rules, schemas } = await splitSharedModule(shared('pricing.ts'));
     expect(rules).toContain('export function');

@@ -44,8 +44,14 @@ export async function splitSharedModule(
   const imports: string[] = [];
   /** zod itself, and the schemas (or schema builders) imported from other shared modules. */
   const zodNames = new Set<string>();
-  const statements: { text: string; declares: string[]; reads: Set<string>; exported: boolean }[] =
-    [];
+  const statements: {
+    text: string;
+    declares: string[];
+    reads: Set<string>;
+    exported: boolean;
+    /** The names an export list (`export { a, b as c };`) makes public. */
+    exportsAs?: string[];
+  }[] = [];
   for (const statement of program.body) {
     const text = code.slice(statement.start, statement.end);
     if (statement.type === 'ImportDeclaration') {
@@ -68,6 +74,29 @@ export async function splitSharedModule(
           )
             zodNames.add(specifier.local.name);
       }
+      continue;
+    }
+    if (
+      statement.type === 'ExportNamedDeclaration' &&
+      !statement.declaration &&
+      !statement.source
+    ) {
+      // An export list of names declared or imported here (accounts.ts passes on USER_ROLES): it
+      // goes with what it exports, a schema's into the schemas part, anything else the rules'.
+      const specifiers = statement.specifiers.map((specifier) => ({
+        local: specifier.local.type === 'Identifier' ? specifier.local.name : '',
+        exported:
+          specifier.exported.type === 'Identifier'
+            ? specifier.exported.name
+            : String(specifier.exported.value),
+      }));
+      statements.push({
+        text,
+        declares: [],
+        reads: new Set(specifiers.map((specifier) => specifier.local)),
+        exported: true,
+        exportsAs: specifiers.map((specifier) => specifier.exported),
+      });
       continue;
     }
     const exported = statement.type === 'ExportNamedDeclaration';
@@ -118,7 +147,7 @@ export async function splitSharedModule(
   return {
     schemaExports: schemas
       .filter((statement) => statement.exported)
-      .flatMap((statement) => statement.declares),
+      .flatMap((statement) => statement.exportsAs ?? statement.declares),
     rules: [
       ...imports,
       ...rules.map((statement) => statement.text),

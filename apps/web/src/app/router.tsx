@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import NotFoundPage from './not-found-page';
+import type * as AdminScreens from '../features/admin/admin-screens';
 import type { LegalPage } from './legal-route';
 import { PageLoading } from './page-loading';
 import { RequireUser } from './require-user';
@@ -33,6 +34,11 @@ const legal = (file: string, title: string) => async () => {
   const [{ default: Page }, { LegalRoute }] = await Promise.all([load(), import('./legal-route')]);
   return { element: <LegalRoute page={Page} title={title} /> };
 };
+
+/** A back-office screen: all of them come in one module, a single lazy import here. */
+const admin = (screen: keyof typeof AdminScreens) => async () => ({
+  Component: (await import('../features/admin/admin-screens'))[screen],
+});
 
 const home = page(() => import('../features/home/components/home-page'));
 const search = page(() => import('../features/catalog/components/search-page'));
@@ -118,6 +124,25 @@ export const routes: RouteObject[] = [
                 () => import('../features/checkout/components/place-order-page'),
               ),
               ...guarded('order/:id', () => import('../features/orders/components/order-page')),
+            ],
+          },
+          {
+            // The back office: its code loads only here, never with the shop's first page.
+            path: 'admin',
+            children: [
+              { path: 'setup', lazy: admin('SetupPage') },
+              {
+                lazy: admin('AdminLayout'),
+                children: [
+                  { index: true, lazy: admin('SummaryPage') },
+                  { path: 'orders', lazy: admin('OrdersPage') },
+                  { path: 'orders/:id', lazy: admin('OrderDetailPage') },
+                  { path: 'customers', lazy: admin('CustomersPage') },
+                  { path: 'staff', lazy: admin('StaffPage') },
+                  { path: 'audit', lazy: admin('AuditPage') },
+                  { path: '*', Component: NotFoundPage },
+                ],
+              },
             ],
           },
           { path: '*', Component: NotFoundPage },

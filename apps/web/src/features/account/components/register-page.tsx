@@ -8,16 +8,11 @@ import { emailSchema, nameSchema } from '@shop/shared/accounts';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../lib/toast';
 import { useRegisterMutation } from '../api/accounts-api';
-import {
-  PASSWORD_HINT,
-  checkPasswordPair,
-  dismissPasswordToasts,
-  toastPasswordProblem,
-} from '../password-checks';
+import { checkPasswordPair, dismissPasswordToasts, toastPasswordProblem } from '../password-checks';
 import { registrationErrorMessage } from '../registration-error';
 import { AccountCard } from './account-card';
-import { AccountField } from './account-field';
 import { FocusedAlert } from './focused-alert';
+import { NewAccountFields } from './new-account-fields';
 
 const registerFormSchema = z
   .object({
@@ -81,38 +76,12 @@ export default function RegisterPage() {
         aria-label="Create an account"
         className="flex flex-col gap-5"
       >
-        <AccountField
-          id={`${id}-name`}
-          label="Username"
-          autoComplete="name"
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <AccountField
-          id={`${id}-email`}
-          label="E-mail address"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <AccountField
-          id={`${id}-password`}
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <AccountField
-          id={`${id}-confirm`}
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewAccountFields
+          id={id}
+          register={register}
+          errors={errors}
+          nameLabel="Username"
+          emailLabel="E-mail address"
         />
         <p className="text-sm text-ink-muted">
           By registering you agree to our{' '}

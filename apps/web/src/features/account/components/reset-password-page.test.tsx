@@ -48,6 +48,17 @@ describe('the reset password page', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ password: 'Sand-Dune1' });
   });
 
+  it('welcomes an invited staff member coming from the invitation (?welcome=1)', async () => {
+    mockAccountApi(() => undefined);
+    renderApp('/reset-password/tok123?welcome=1');
+    expect(
+      await screen.findByText(
+        'Welcome to the Sadu Sands team. Choose a password to finish setting up your staff account.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Choose a new password for your account.')).not.toBeInTheDocument();
+  });
+
   it('shows why an expired link fails and where to get a new one', async () => {
     mockAccountApi((call) =>
       call.path === '/api/users/reset-password/old'

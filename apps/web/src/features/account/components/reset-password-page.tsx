@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import type { FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { SHOP_NAME } from '@shop/shared/shop';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-error';
@@ -30,6 +31,8 @@ const linkClass = 'font-semibold underline underline-offset-4 hover:text-terraco
 export default function ResetPasswordPage() {
   const id = useId();
   const { token = '' } = useParams();
+  // The staff invitation's link (?welcome=1) opens this page to set the first password.
+  const welcome = useSearchParams()[0].get('welcome') === '1';
   const [resetPassword, { data, isLoading }] = useResetPasswordMutation();
   const [failure, setFailure] = useState<{ message: string; attempt: number } | null>(null);
   const {
@@ -72,7 +75,14 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <AccountCard title="Reset Password" intro="Choose a new password for your account.">
+    <AccountCard
+      title="Reset Password"
+      intro={
+        welcome
+          ? `Welcome to the ${SHOP_NAME} team. Choose a password to finish setting up your staff account.`
+          : 'Choose a new password for your account.'
+      }
+    >
       {failure && (
         <FocusedAlert key={failure.attempt} className="mb-6">
           <span className="block">{failure.message}</span>

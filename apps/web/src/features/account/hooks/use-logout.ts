@@ -2,11 +2,13 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { api } from '../../../lib/api';
+import { clearBackOfficeSession } from '../../../lib/back-office-session';
 import { loggedOut } from '../account-slice';
 import { logoutApi } from '../api/logout-api';
 
 /**
- * Logs out (spec section 4): the store and localStorage forget userInfo, the cached user details,
+ * Logs out (spec section 4): the store and localStorage forget userInfo (and sessionStorage the
+ * back-office token), the cached user details,
  * own orders and every other answer fetched with the token are dropped, and the shopper lands on
  * the home page. The server is told to stop accepting the token (POST /api/users/logout).
  *
@@ -27,6 +29,7 @@ export function useLogout(): () => void {
   const token = useAppSelector((state) => state.account.userInfo?.token);
   return useCallback(() => {
     dispatch(loggedOut());
+    clearBackOfficeSession();
     dispatch(api.util.resetApiState());
     if (token) void dispatch(logoutApi.endpoints.logout.initiate(token, { track: false }));
     window.setTimeout(() => void navigate('/'), 0);

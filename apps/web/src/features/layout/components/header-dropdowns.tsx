@@ -1,6 +1,7 @@
 // The header's dropdown menus with their Radix code, loaded by DeferredMenu when first wanted.
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
+import { isBackOfficeRole } from '@shop/shared/roles';
 import { useAppSelector } from '../../../app/hooks';
 import { useLogout } from '../../account/hooks/use-logout';
 import { menuContentClass, menuItemClass } from '../menu-styles';
@@ -37,7 +38,7 @@ export function CategoryDropdown({
   );
 }
 
-/** The account dropdown: Profile and Logout when signed in, else Login and Register. */
+/** The account dropdown: Profile (Back office for staff) and Logout when signed in, else Login and Register. */
 export function UserDropdown({ trigger, handOver }: DeferredMenuProps) {
   const triggerRef = useHandOver(handOver);
   const userInfo = useAppSelector((state) => state.account.userInfo);
@@ -58,6 +59,11 @@ export function UserDropdown({ trigger, handOver }: DeferredMenuProps) {
               <DropdownMenu.Item asChild className={menuItemClass}>
                 <Link to="/profile">Profile</Link>
               </DropdownMenu.Item>
+              {isBackOfficeRole(userInfo.role) && (
+                <DropdownMenu.Item asChild className={menuItemClass}>
+                  <Link to="/admin">Back office</Link>
+                </DropdownMenu.Item>
+              )}
               <DropdownMenu.Item className={menuItemClass} onSelect={logout}>
                 Logout
               </DropdownMenu.Item>

@@ -45,6 +45,54 @@ describe('the header', () => {
     expect(screen.getAllByRole('link', { name: 'Register' }).length).toBeGreaterThan(0);
   });
 
+  /** Opens the account dropdown from the keyboard (its code loads on focus). */
+  async function openAccountMenu(user: ReturnType<typeof renderApp>['user']) {
+    const trigger = await screen.findByRole('button', { name: /Hi, Layla/ });
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    return screen.findByRole('menu');
+  }
+
+  it.each(['staff', 'owner'])('gives %s a Back office link in the menus', async (role) => {
+    localStorage.setItem('userInfo', JSON.stringify({ ...userInfo, role }));
+    mockApi([]);
+    const { user } = renderApp('/page-that-does-not-exist');
+    const menu = await openAccountMenu(user);
+    expect(within(menu).getByRole('menuitem', { name: 'Back office' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const sidebar = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(sidebar).getByRole('link', { name: 'Back office' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+  });
+
+  it('gives a shopper no Back office link', async () => {
+    localStorage.setItem('userInfo', JSON.stringify({ ...userInfo, role: 'customer' }));
+    mockApi([]);
+    const { user } = renderApp('/page-that-does-not-exist');
+    const menu = await openAccountMenu(user);
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Back office' })).not.toBeInTheDocument();
+  });
+
+  it('clears the back-office session on logout', async () => {
+    localStorage.setItem('userInfo', JSON.stringify({ ...userInfo, role: 'staff' }));
+    sessionStorage.setItem(
+      'backOfficeSession',
+      JSON.stringify({ token: 'bo', userId: 'u1', expiresAt: Date.now() + 60_000 }),
+    );
+    mockApi([]);
+    const { user } = renderApp('/page-that-does-not-exist');
+    const menu = await openAccountMenu(user);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
+    expect(sessionStorage.getItem('backOfficeSession')).toBeNull();
+  });
+
   it('opens the category menus from the keyboard', async () => {
     mockApi([]);
     const { user } = renderApp('/nowhere');

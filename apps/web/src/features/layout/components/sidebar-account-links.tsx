@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { isBackOfficeRole } from '@shop/shared/roles';
 import { useAppSelector } from '../../../app/hooks';
 import { useLogout } from '../../account/hooks/use-logout';
 
@@ -22,6 +23,13 @@ export function SidebarAccountLinks({ onNavigate }: { onNavigate: () => void }) 
                 Profile
               </Link>
             </li>
+            {isBackOfficeRole(userInfo.role) && (
+              <li>
+                <Link to="/admin" onClick={onNavigate} className={itemClass}>
+                  Back office
+                </Link>
+              </li>
+            )}
             <li>
               <button
                 type="button"

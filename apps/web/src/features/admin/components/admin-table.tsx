@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+
+export const cellClass = 'px-3 py-3 whitespace-nowrap lg:px-4';
+const headCellClass = `${cellClass} text-left font-semibold`;
+
+/**
+ * A plain semantic table: lists are paged on the server and never sorted in the browser, so no
+ * table library. It scrolls inside its own frame on a phone; the page never scrolls sideways.
+ */
+export function AdminTable({
+  caption,
+  columns,
+  rightAligned = [],
+  children,
+}: {
+  caption: string;
+  columns: string[];
+  /** The columns of amounts and counts. */
+  rightAligned?: string[];
+  children: ReactNode;
+}) {
+  return (
+    <div
+      // Focusable so that keyboard users can scroll a table wider than the screen.
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+      className="max-w-full overflow-x-auto rounded-2xl border border-sand-200 bg-white"
+    >
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-sand-100 text-xs tracking-wider text-ink-muted uppercase">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column}
+                scope="col"
+                className={`${headCellClass} ${rightAligned.includes(column) ? 'text-right' : ''}`}
+              >
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-sand-200">{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { NavLink } from 'react-router';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap ${
+    isActive ? 'bg-ink text-sand-50' : 'text-ink hover:bg-sand-200'
+  }`;
+
+/** The back office's own navigation; the audit log is the owner's. */
+export function AdminNav({ isOwner }: { isOwner: boolean }) {
+  const links = [
+    { to: '/admin', label: 'Summary', end: true },
+    { to: '/admin/orders', label: 'Orders', end: false },
+    { to: '/admin/customers', label: 'Customers', end: false },
+    { to: '/admin/staff', label: 'Staff', end: false },
+    ...(isOwner ? [{ to: '/admin/audit', label: 'Audit log', end: false }] : []),
+  ];
+  return (
+    <nav aria-label="Back office" className="border-b border-sand-200 bg-sand-100">
+      <ul className="mx-auto flex w-full max-w-7xl flex-wrap gap-1 px-4 py-2 sm:px-6">
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end={link.end} className={linkClass}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,161 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminOrder } from '@shop/shared/admin-orders';
+import { renderApp } from '../../../test/render-app';
+import { clearToastsAfterEach, toastTexts } from '../../account/testing/toasts';
+import {
+  BACK_OFFICE_TOKEN,
+  adminOrderFixture,
+  clearSessionStorageAfterEach,
+  fakeAdminServer,
+  signInAs,
+} from '../testing/admin-server';
+
+const PATH = '/api/admin/orders/a1b2c3d4-0000-4000-8000-000000000001';
+
+function serveOrder(order: AdminOrder, after: AdminOrder = order) {
+  let current = order;
+  return fakeAdminServer({
+    [`GET ${PATH}`]: () => ({ body: current }),
+    [`POST ${PATH}/ship`]: () => {
+      current = after;
+      return { body: { message: 'Order shipped' } };
+    },
+    [`POST ${PATH}/refund`]: () => {
+      current = after;
+      return { body: { message: 'Refunded' } };
+    },
+  });
+}
+
+describe('the order page of the back office', () => {
+  clearSessionStorageAfterEach();
+  clearToastsAfterEach();
+
+  it('shows the items, address, amounts and timeline with who acted', async () => {
+    signInAs('staff');
+    serveOrder(adminOrderFixture());
+    renderApp('/admin/orders/a1b2c3d4-0000-4000-8000-000000000001');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Order #A1B2C3D4' }),
+    ).toBeInTheDocument();
+    const items = screen.getByRole('table', { name: 'Items' });
+    expect(within(items).getByRole('row', { name: /Dune Tee/ })).toHaveTextContent('$50.00');
+    expect(screen.getByText(/1 Dune Rd/)).toBeInTheDocument();
+    const timeline = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole(
+      'listitem',
+    );
+    expect(timeline.map((entry) => entry.textContent)).toEqual([
+      expect.stringMatching(/Layla Haddad.*order\.created.*Checkout started/),
+      expect.stringMatching(/Payment provider.*payment\.paid/),
+      expect.stringMatching(/System.*mail\.sent.*Order mail/),
+    ]);
+  });
+
+  it('ships: the dialog says what happens, posts carrier and tracking number, refetches', async () => {
+    signInAs('staff');
+    const shipped = adminOrderFixture({
+      status: 'shipped',
+      shipments: [
+        { carrier: 'UPS', trackingNumber: '1Z999', shippedAt: '2026-11-21T09:00:00.000Z' },
+      ],
+    });
+    const server = serveOrder(adminOrderFixture(), shipped);
+    const { user } = renderApp('/admin/orders/a1b2c3d4-0000-4000-8000-000000000001');
+    const ship = await screen.findByRole('button', { name: 'Ship' });
+    await user.click(ship);
+    const dialog = await screen.findByRole('dialog', { name: 'Ship order #A1B2C3D4' });
+    expect(dialog).toHaveTextContent('marked shipped with this carrier and tracking number');
+    expect(within(dialog).getByLabelText('Carrier')).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Carrier is required');
+    expect(server.to('POST', `${PATH}/ship`)).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Carrier'), ' UPS ');
+    await user.type(within(dialog).getByLabelText('Tracking number'), '1Z999');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const post = server.to('POST', `${PATH}/ship`)[0]!;
+    expect(post.body).toEqual({ carrier: 'UPS', trackingNumber: '1Z999' });
+    expect(post.authorization).toBe(`Bearer ${BACK_OFFICE_TOKEN}`);
+    expect(await screen.findByText('1Z999')).toBeInTheDocument();
+    expect(server.to('GET', PATH).length).toBeGreaterThanOrEqual(2);
+    await waitFor(() => expect(toastTexts()).toContain('Order #A1B2C3D4 marked shipped'));
+    expect(screen.getByRole('button', { name: 'Mark delivered' })).toBeInTheDocument();
+  });
+
+  it('shows staff no refund or cancel', async () => {
+    signInAs('staff');
+    serveOrder(adminOrderFixture());
+    renderApp('/admin/orders/a1b2c3d4-0000-4000-8000-000000000001');
+    expect(await screen.findByRole('button', { name: 'Ship' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
+  it('refunds: the amount follows the units chosen for restock until typed by hand', async () => {
+    signInAs('owner');
+    const order = adminOrderFixture({ refundedPrice: 6.3, status: 'partially_refunded' });
+    const server = serveOrder(order, { ...order, refundedPrice: 56.3 });
+    const { user } = renderApp('/admin/orders/a1b2c3d4-0000-4000-8000-000000000001');
+    expect(await screen.findByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund order #A1B2C3D4' });
+    expect(dialog).toHaveTextContent('Remaining refundable: $90.00 of $96.30');
+
+    const tee = within(dialog).getByLabelText(/Dune Tee/);
+    const tote = within(dialog).getByLabelText(/Sadu Tote/);
+    const amount = within(dialog).getByLabelText('Amount to refund ($)');
+    await user.clear(tee);
+    await user.type(tee, '2');
+    expect(amount).toHaveValue('50.00');
+    await user.clear(tote);
+    await user.type(tote, '1');
+    expect(amount).toHaveValue('90.00');
+    expect(dialog).toHaveTextContent('$90.00 goes back to the customer’s card');
+    expect(dialog).toHaveTextContent('3 units go back in stock');
+    await user.clear(tee);
+    await user.type(tee, '1');
+    expect(amount).toHaveValue('65.00');
+
+    await user.clear(amount);
+    await user.type(amount, '50');
+    await user.clear(tote);
+    await user.type(tote, '0');
+    expect(amount).toHaveValue('50');
+
+    await user.type(within(dialog).getByLabelText('Reason'), 'Too small');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.to('POST', `${PATH}/refund`)[0]!.body).toEqual({
+      amount: 50,
+      restock: [{ product: 'p-tee', size: 'L', option: 'NA', qty: 1 }],
+      reason: 'Too small',
+    });
+    await waitFor(() => expect(toastTexts()).toContain('Refunded $50.00 on order #A1B2C3D4'));
+  });
+
+  it('refuses a refund above what remains before asking the server', async () => {
+    signInAs('owner');
+    const server = serveOrder(adminOrderFixture({ refundedPrice: 90 }));
+    const { user } = renderApp('/admin/orders/a1b2c3d4-0000-4000-8000-000000000001');
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Amount to refund ($)'), '10');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Goodwill');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The refund is more than what remains to refund ($6.30)',
+    );
+    expect(server.to('POST', `${PATH}/refund`)).toHaveLength(0);
+  });
+
+  it('says when the order does not exist', async () => {
+    signInAs('staff');
+    fakeAdminServer({});
+    renderApp('/admin/orders/nope');
+    expect(await screen.findByText('Order not found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,143 @@
+import { useId, useState } from 'react';
+import type { AdminOrder } from '@shop/shared/admin-orders';
+import { refundRequestSchema } from '@shop/shared/admin-orders';
+import { formatPrice, toCents } from '@shop/shared/money';
+import { TextField } from '../../../components/ui/text-field';
+import { fieldInputClass } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-error';
+import { notify } from '../../../lib/toast';
+import { useRefundOrderMutation } from '../api/admin-api';
+import { ActionDialog } from '../components/action-dialog';
+import { ReasonField } from './reason-field';
+import {
+  centsToField,
+  defaultRefundCents,
+  lineKey,
+  remainingCents,
+  restockLines,
+  variantLabel,
+} from './refund-lines';
+import type { RestockChoice } from './refund-lines';
+
+/**
+ * Refund (owner): choose the units that come back to stock; the amount follows their value
+ * (never more than what remains) until it is typed in by hand.
+ */
+export function RefundDialog({ order }: { order: AdminOrder }) {
+  const id = useId();
+  const [refundOrder, { isLoading }] = useRefundOrderMutation();
+  const [choice, setChoice] = useState<RestockChoice>({});
+  const [amount, setAmount] = useState('');
+  const [amountTyped, setAmountTyped] = useState(false);
+  const [reason, setReason] = useState('');
+  const remaining = remainingCents(order);
+  const units = restockLines(order.orderItems, choice).reduce((sum, line) => sum + line.qty, 0);
+  const amountNumber = Number(amount);
+  const amountText = Number.isFinite(amountNumber) ? formatPrice(toCents(amountNumber)) : amount;
+
+  const choose = (key: string, qty: number) => {
+    const next = { ...choice, [key]: qty };
+    setChoice(next);
+    if (!amountTyped) setAmount(centsToField(defaultRefundCents(order, next)));
+  };
+
+  return (
+    <ActionDialog
+      triggerLabel="Refund"
+      title={`Refund order #${order.number}`}
+      description={
+        <>
+          <p>
+            Remaining refundable: <strong>{formatPrice(remaining)}</strong> of{' '}
+            {formatPrice(toCents(order.totalPrice))}.
+          </p>
+          <p className="mt-1">
+            {amount
+              ? `${amountText} goes back to the customer’s card through the payment provider`
+              : 'Nothing is refunded until you give an amount'}
+            {units > 0
+              ? ` and ${units} ${units === 1 ? 'unit goes' : 'units go'} back in stock`
+              : ''}
+            . This cannot be undone.
+          </p>
+        </>
+      }
+      confirmLabel="Refund"
+      busy={isLoading}
+      onOpen={() => {
+        setChoice({});
+        setAmount('');
+        setAmountTyped(false);
+        setReason('');
+      }}
+      onConfirm={async () => {
+        const parsed = refundRequestSchema.safeParse({
+          amount: amount.trim() === '' ? Number.NaN : Number(amount),
+          restock: restockLines(order.orderItems, choice),
+          reason,
+        });
+        if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Please check the fields';
+        if (toCents(parsed.data.amount) > remaining) {
+          return `The refund is more than what remains to refund (${formatPrice(remaining)})`;
+        }
+        const result = await refundOrder({ id: order._id, ...parsed.data });
+        if ('error' in result) return errorMessage(result.error);
+        notify(
+          `Refunded ${formatPrice(toCents(parsed.data.amount))} on order #${order.number}`,
+          'success',
+        );
+        return null;
+      }}
+    >
+      <fieldset className="rounded-xl border border-sand-200 bg-white p-4">
+        <legend className="px-1 text-sm font-semibold">Units back to stock</legend>
+        <ul className="flex flex-col gap-3">
+          {order.orderItems.map((line) => {
+            const key = lineKey(line);
+            const inputId = `${id}-${key}`;
+            const variant = variantLabel(line);
+            return (
+              <li key={key} className="flex items-center justify-between gap-3">
+                <label htmlFor={inputId} className="min-w-0 text-sm">
+                  <span className="block font-semibold">{line.name}</span>
+                  <span className="block text-ink-muted">
+                    {[variant, `${line.qty} × ${formatPrice(toCents(line.price))}`]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                </label>
+                <input
+                  id={inputId}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={line.qty}
+                  step={1}
+                  value={choice[key] ?? 0}
+                  onChange={(event) => {
+                    const qty = Math.trunc(Number(event.target.value));
+                    choose(key, Number.isFinite(qty) ? Math.min(Math.max(qty, 0), line.qty) : 0);
+                  }}
+                  className={`${fieldInputClass.replace('w-full', 'w-24')} shrink-0 text-right`}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <TextField
+        id={`${id}-amount`}
+        label="Amount to refund ($)"
+        hint={`The chosen units’ value by default; at most ${formatPrice(remaining)}.`}
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(event) => {
+          setAmountTyped(true);
+          setAmount(event.target.value);
+        }}
+      />
+      <ReasonField value={reason} onChange={setReason} />
+    </ActionDialog>
+  );
+}

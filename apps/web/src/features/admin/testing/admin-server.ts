@@ -1,0 +1,155 @@
+import { configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import type { AdminOrder } from '@shop/shared/admin-orders';
+import type { UserRole } from '@shop/shared/roles';
+
+// The first visit to a lazy back-office route transforms its modules; on a busy two-core machine
+// that takes longer than Testing Library's default second of waiting.
+configure({ asyncUtilTimeout: 5000 });
+
+/** One request the back office made, as the fake server saw it. */
+export type AdminRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  authorization: string | null;
+};
+type Answer = { status?: number; body: unknown };
+/** Keyed 'METHOD /api/path' (no query string). */
+export type AdminRoutes = Record<string, (request: AdminRequest) => Answer>;
+
+export const LOGIN_TOKEN = 'login-jwt';
+export const BACK_OFFICE_TOKEN = 'back-office-jwt';
+
+/** Signs in a user of `role` (stored userInfo), with a back-office session unless told not to. */
+export function signInAs(role: UserRole, { backOffice = true } = {}) {
+  const userInfo = {
+    _id: `user-${role}`,
+    name: role === 'owner' ? 'Noura' : role === 'staff' ? 'Sami' : 'Layla',
+    email: `${role}@sadusands.example`,
+    role,
+    token: LOGIN_TOKEN,
+    createdAt: '2024-01-01T00:00:00.000Z',
+  };
+  localStorage.setItem('userInfo', JSON.stringify(userInfo));
+  if (backOffice) {
+    sessionStorage.setItem(
+      'backOfficeSession',
+      JSON.stringify({
+        token: BACK_OFFICE_TOKEN,
+        userId: userInfo._id,
+        expiresAt: Date.now() + 3.6e6,
+      }),
+    );
+  }
+  return userInfo;
+}
+
+/** Forgets the back-office session between tests (the shared setup clears localStorage only). */
+export function clearSessionStorageAfterEach(): void {
+  afterEach(() => sessionStorage.clear());
+}
+
+/**
+ * Stands in for the API: `routes` answer the back-office calls; the shop's own calls around the
+ * page get empty answers; anything else 404. Every request is kept in `requests`.
+ */
+export function fakeAdminServer(routes: AdminRoutes) {
+  const requests: AdminRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const request = input instanceof Request ? input : new Request(input);
+      const url = new URL(request.url);
+      const text = await request.text();
+      const seen: AdminRequest = {
+        method: request.method,
+        path: url.pathname,
+        query: url.searchParams,
+        body: text ? JSON.parse(text) : undefined,
+        authorization: request.headers.get('Authorization'),
+      };
+      requests.push(seen);
+      const route = routes[`${seen.method} ${seen.path}`];
+      const answer: Answer = route
+        ? route(seen)
+        : url.pathname === '/api/products'
+          ? { body: { products: [], page: 1, pages: 1 } }
+          : { status: 404, body: { message: 'Not found' } };
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  const to = (method: string, path: string) =>
+    requests.filter((request) => request.method === method && request.path === path);
+  return { requests, to };
+}
+
+/** A paid order of two lines, not shipped. */
+export function adminOrderFixture(overrides: Partial<AdminOrder> = {}): AdminOrder {
+  return {
+    _id: 'a1b2c3d4-0000-4000-8000-000000000001',
+    number: 'A1B2C3D4',
+    orderItems: [
+      {
+        product: 'p-tee',
+        name: 'Dune Tee',
+        image: '/images/tee.svg',
+        size: 'L',
+        option: 'NA',
+        qty: 2,
+        price: 25,
+      },
+      {
+        product: 'p-tote',
+        name: 'Sadu Tote',
+        image: '/images/tote.svg',
+        size: 'NA',
+        option: 'A',
+        qty: 1,
+        price: 40,
+      },
+    ],
+    shippingAddress: {
+      address: '1 Dune Rd',
+      city: 'Chicago',
+      state: 'IL',
+      postalCode: '60601',
+      country: 'USA',
+    },
+    paymentMethod: 'Stripe',
+    itemsPrice: 90,
+    shippingPrice: 0,
+    taxPrice: 6.3,
+    totalPrice: 96.3,
+    status: 'paid',
+    isPaid: true,
+    paidAt: '2026-11-20T10:05:00.000Z',
+    isDelivered: false,
+    deliveredAt: null,
+    user: { name: 'Layla Haddad', email: 'layla@example.com' },
+    shipments: [],
+    refunds: [],
+    refundedPrice: 0,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    timeline: [
+      {
+        at: '2026-11-20T10:00:00.000Z',
+        actor: { _id: 'u1', email: 'layla@example.com', name: 'Layla Haddad' },
+        action: 'order.created',
+        detail: 'Checkout started',
+      },
+      { at: '2026-11-20T10:05:00.000Z', actor: 'provider', action: 'payment.paid', detail: '' },
+      {
+        at: '2026-11-20T10:06:00.000Z',
+        actor: 'system',
+        action: 'mail.sent',
+        detail: 'Order mail',
+      },
+    ],
+    ...overrides,
+  };
+}
