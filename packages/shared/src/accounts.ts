@@ -61,7 +61,8 @@ export const userInfoSchema = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),
-  role: userRoleSchema,
+  // userInfo stored before roles existed has none: a shopper.
+  role: userRoleSchema.default('customer'),
   token: z.string(),
   createdAt: z.string(),
   message: z.string().optional(),

@@ -6,6 +6,7 @@ const good = {
   _id: 'u1',
   name: 'Layla',
   email: 'layla@example.com',
+  role: 'customer',
   token: 'jwt',
   createdAt: '2024-01-01T00:00:00.000Z',
 };
@@ -15,6 +16,9 @@ describe('the stored userInfo', () => {
     good,
     { ...good, message: 'hello' },
     { ...good, extra: 'dropped' },
+    { ...good, role: 'owner' },
+    { ...good, role: undefined },
+    { ...good, role: 'admin' },
     { ...good, token: 42 },
     { ...good, message: 7 },
     { name: 'Layla' },

@@ -18,12 +18,14 @@ export function storedUserInfo(value: unknown): UserInfo | null {
   const record = value as Record<string, unknown>;
   if (!REQUIRED_TEXT.every((key) => typeof record[key] === 'string')) return null;
   if (record.message !== undefined && typeof record.message !== 'string') return null;
+  // Stored before roles existed: a shopper. (The server decides what a role may do.)
+  const role = record.role === undefined ? 'customer' : USER_ROLES.find((r) => r === record.role);
+  if (!role) return null;
   const info: UserInfo = {
     _id: record._id as string,
     name: record.name as string,
     email: record.email as string,
-    // Stored before roles existed, or changed by hand: the server decides what a role may do.
-    role: USER_ROLES.find((role) => role === record.role) ?? 'customer',
+    role,
     token: record.token as string,
     createdAt: record.createdAt as string,
   };

@@ -13,6 +13,7 @@ export const signedInUser = {
   _id: 'u1',
   name: 'Layla',
   email: 'layla@example.com',
+  role: 'customer' as const,
   token: 'jwt-1',
   createdAt: '2024-01-01T00:00:00.000Z',
 };
