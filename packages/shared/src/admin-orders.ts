@@ -151,6 +151,7 @@ export const ADMIN_ORDER_MESSAGES = {
   refundTooLarge: (remaining: string) =>
     `The refund is more than what remains to refund (${remaining})`,
   restockTooMany: 'Restock names more units than the order has left to restock',
+  restockNotInOrder: 'Restock names an item that is not in this order',
   notCancellable: 'Only a paid order that has not shipped can be cancelled',
   refundFailed: 'The payment provider refused the refund; nothing was changed',
 } as const;

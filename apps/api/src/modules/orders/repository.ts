@@ -106,6 +106,40 @@ async function withDetails(db: Executor, rows: OrderRow[]): Promise<OrderWithIte
   }));
 }
 
+/**
+ * Reads an order and locks its row until the transaction ends: refunds of one order queue here,
+ * so their sum is checked against what was paid one at a time (on every API process).
+ */
+export async function findOrderForUpdate(
+  db: Executor,
+  orderId: string,
+): Promise<OrderWithItems | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) return undefined;
+  const [details] = await withDetails(db, [order]);
+  return details;
+}
+
+export async function setPaymentReference(
+  db: Executor,
+  orderId: string,
+  reference: string,
+): Promise<void> {
+  await db.update(orders).set({ paymentReference: reference }).where(eq(orders.id, orderId));
+}
+
+export async function findOrderIdByPaymentReference(
+  db: Executor,
+  reference: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.paymentReference, reference))
+    .limit(1);
+  return row?.id;
+}
+
 export async function findOrderIdBySession(
   db: Executor,
   sessionId: string,
