@@ -77,27 +77,28 @@ export async function findOrderWithItems(
   return details;
 }
 
-/** Adds lines, parcels and refunded amounts to orders, in three queries whatever their number. */
+/**
+ * Adds lines, parcels and refunded amounts to orders, in three queries whatever their number.
+ * One after the other: `db` may be a transaction, whose one connection takes one query at a time.
+ */
 async function withDetails(db: Executor, rows: OrderRow[]): Promise<OrderWithItems[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
-  const [items, parcels, refunded] = await Promise.all([
-    db
-      .select()
-      .from(orderItems)
-      .where(inArray(orderItems.orderId, ids))
-      .orderBy(asc(orderItems.name)),
-    db
-      .select()
-      .from(shipments)
-      .where(inArray(shipments.orderId, ids))
-      .orderBy(asc(shipments.shippedAt)),
-    db
-      .select({ orderId: refunds.orderId, cents: sql<number>`sum(${refunds.amountCents})::int` })
-      .from(refunds)
-      .where(and(inArray(refunds.orderId, ids), inArray(refunds.status, ['pending', 'succeeded'])))
-      .groupBy(refunds.orderId),
-  ]);
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, ids))
+    .orderBy(asc(orderItems.name));
+  const parcels = await db
+    .select()
+    .from(shipments)
+    .where(inArray(shipments.orderId, ids))
+    .orderBy(asc(shipments.shippedAt));
+  const refunded = await db
+    .select({ orderId: refunds.orderId, cents: sql<number>`sum(${refunds.amountCents})::int` })
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, ids), inArray(refunds.status, ['pending', 'succeeded'])))
+    .groupBy(refunds.orderId);
   return rows.map((row) => ({
     ...row,
     items: items.filter((item) => item.orderId === row.id),
