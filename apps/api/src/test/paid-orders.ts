@@ -12,14 +12,11 @@ export interface OrderLine {
   option?: string;
 }
 
-/**
- * An order paid through the test checkout as a shopper pays it: a checkout (a customer's with
- * `token`, else a guest's) and the signed checkout.completed event. Answers the order's id.
- */
-export async function placePaidOrder(
+/** A checkout as a shopper starts it (a customer's with `token`, else a guest's), left unpaid. */
+export async function placeUnpaidOrder(
   t: TestApp,
   order: { lines: OrderLine[]; email?: string; token?: string },
-): Promise<string> {
+): Promise<{ orderId: string; sessionId: string }> {
   ipCounter += 1;
   const response = await t.app.inject({
     method: 'POST',
@@ -34,15 +31,24 @@ export async function placePaidOrder(
   });
   if (response.statusCode !== 200) throw new Error(`checkout failed: ${response.body}`);
   const sessionId = new URL(response.json().url).pathname.split('/').pop() ?? '';
-  const paid = await deliverTestEvent(
-    t.app,
-    testCheckoutSigner(t.env.JWT_SECRET ?? '').signedEvent('checkout.completed', sessionId),
-  );
-  if (paid.json().outcome !== 'paid') throw new Error(`payment not taken: ${paid.body}`);
   const [row] = await t.database.db
     .select({ id: orders.id })
     .from(orders)
     .where(eq(orders.paymentSessionId, sessionId));
   if (!row) throw new Error('no order for the session');
-  return row.id;
+  return { orderId: row.id, sessionId };
+}
+
+/** An order paid through the test checkout: placeUnpaidOrder and the signed checkout.completed. */
+export async function placePaidOrder(
+  t: TestApp,
+  order: { lines: OrderLine[]; email?: string; token?: string },
+): Promise<string> {
+  const { orderId, sessionId } = await placeUnpaidOrder(t, order);
+  const paid = await deliverTestEvent(
+    t.app,
+    testCheckoutSigner(t.env.JWT_SECRET ?? '').signedEvent('checkout.completed', sessionId),
+  );
+  if (paid.json().outcome !== 'paid') throw new Error(`payment not taken: ${paid.body}`);
+  return orderId;
 }

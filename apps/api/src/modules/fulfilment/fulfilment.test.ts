@@ -16,7 +16,7 @@ import {
   addVerifiedCustomer,
   productIdBySlug,
 } from '../../test/fixtures';
-import { placePaidOrder } from '../../test/paid-orders';
+import { placePaidOrder, placeUnpaidOrder } from '../../test/paid-orders';
 import { SmtpInbox, linkIn } from '../../test/smtp-inbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -252,19 +252,12 @@ describe('an order through the back office', () => {
       });
       expect(shipMissing.statusCode).toBe(404);
     }
-    const unpaid = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders/guest-checkout-session',
-      payload: {
-        orderItems: [{ product: teeId, qty: 1, size: 'XL' }],
-        shippingAddress: SAMPLE_ADDRESS,
-        email: 'unpaid@example.com',
-      },
-      remoteAddress: '10.88.0.1',
+    const { orderId: unpaidId } = await placeUnpaidOrder(t, {
+      lines: [{ product: teeId, qty: 1, size: 'XL' }],
+      email: 'unpaid@example.com',
     });
-    expect(unpaid.statusCode).toBe(200);
     const list = (await call('GET', '/api/admin/orders?q=unpaid%40', staff.token)).json();
-    const unpaidId = list.orders[0]._id;
+    expect(list.orders).toMatchObject([{ _id: unpaidId, status: 'pending_payment' }]);
     const refused = await call('POST', `/api/admin/orders/${unpaidId}/ship`, staff.token, {
       carrier: 'UPS',
       trackingNumber: '1',
@@ -303,15 +296,9 @@ describe('customers and the summary', () => {
     });
     expect(refund.statusCode, refund.body).toBe(200);
     // An unpaid checkout does not count.
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/orders/create-checkout-session',
-      headers: { authorization: `Bearer ${buyer.token}` },
-      payload: {
-        orderItems: [{ product: teeId, qty: 1, size: 'L' }],
-        shippingAddress: SAMPLE_ADDRESS,
-      },
-      remoteAddress: '10.88.0.2',
+    await placeUnpaidOrder(t, {
+      lines: [{ product: teeId, qty: 1, size: 'L' }],
+      token: buyer.token,
     });
 
     const found = adminCustomerListResponseSchema.parse(

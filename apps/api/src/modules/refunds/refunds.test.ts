@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ORDER_MESSAGES, adminOrderSchema } from '@shop/shared/admin-orders';
 import { BACK_OFFICE_MESSAGES } from '@shop/shared/back-office';
-import { orders, refunds } from '../../db/schema';
+import { refunds } from '../../db/schema';
 import { openApiClient, type ApiClient } from '../../test/api-client';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
-import { SAMPLE_ADDRESS, addProduct, productIdBySlug, stockLevel } from '../../test/fixtures';
-import { placePaidOrder } from '../../test/paid-orders';
+import { addProduct, productIdBySlug, stockLevel } from '../../test/fixtures';
+import { placePaidOrder, placeUnpaidOrder } from '../../test/paid-orders';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -135,26 +135,16 @@ describe('refunds', () => {
   });
 
   it('refuses to refund an order that is not paid', async () => {
-    const checkout = await api.call('POST', '/api/orders/guest-checkout-session', {
-      body: {
-        orderItems: [{ product: shirtId, qty: 1, size: 'L' }],
-        shippingAddress: SAMPLE_ADDRESS,
-        email: 'unpaid-refund@example.com',
-      },
-      ip: '10.99.0.1',
+    const { orderId } = await placeUnpaidOrder(t, {
+      lines: [{ product: shirtId, qty: 1, size: 'L' }],
     });
-    expect(checkout.status).toBe(200);
-    const [unpaid] = await t.database.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.email, 'unpaid-refund@example.com'));
-    const refused = await post(`/api/admin/orders/${unpaid?.id}/refund`, {
+    const refused = await post(`/api/admin/orders/${orderId}/refund`, {
       amount: 1,
       reason: 'x',
     });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(ADMIN_ORDER_MESSAGES.notRefundable);
-    const cancel = await post(`/api/admin/orders/${unpaid?.id}/cancel`, { reason: 'x' });
+    const cancel = await post(`/api/admin/orders/${orderId}/cancel`, { reason: 'x' });
     expect(cancel.status).toBe(409);
     expect(cancel.body.message).toBe(ADMIN_ORDER_MESSAGES.notCancellable);
   });
