@@ -14,6 +14,8 @@ import { backOfficeRoutes } from './modules/back-office/routes';
 import { createCatalogReader } from './modules/catalog/catalog-reader';
 import { catalogRoutes } from './modules/catalog/routes';
 import { configRoutes } from './modules/config/routes';
+import { customerRoutes } from './modules/customers/routes';
+import { fulfilmentRoutes } from './modules/fulfilment/routes';
 import { healthRoutes } from './modules/health/routes';
 import { devOutboxRoutes } from './modules/mail/dev-outbox-routes';
 import { createDevOutboxTransport, createSmtpTransport } from './modules/mail/mail-transport';
@@ -25,6 +27,7 @@ import { createPaymentProvider } from './modules/payments/create-provider';
 import type { PaymentProvider } from './modules/payments/provider';
 import { testCheckoutRoutes } from './modules/payments/test-checkout-routes';
 import { webhookRoutes } from './modules/payments/webhook-routes';
+import { refundRoutes } from './modules/refunds/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { createActionLimiter } from './modules/rate-limits/service';
 import { WEB_DIST_DIR } from './paths';
@@ -191,6 +194,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     limit,
   });
   await app.register(webhookRoutes, { ctx: ordersCtx, provider });
+  await app.register(fulfilmentRoutes, { ctx: ordersCtx, auth });
+  await app.register(refundRoutes, { ctx: { ...ordersCtx, provider }, auth });
+  await app.register(customerRoutes, { db, auth });
   if (!deps.paymentProvider && configured.testCheckout) {
     await app.register(testCheckoutRoutes, { ctx: ordersCtx, provider: configured.testCheckout });
   }

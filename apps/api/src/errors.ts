@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   conflict: 409,
   too_many: 429,
+  /** A service the shop depends on (the payment provider) refused or failed. */
+  bad_gateway: 502,
   unavailable: 503,
 } as const;
 export type ErrorKind = keyof typeof ERROR_STATUS;

@@ -96,12 +96,17 @@ export const restockLineSchema = z.object({
 });
 export type RestockLine = z.infer<typeof restockLineSchema>;
 
+/** More than any order can come to (the order limits cap far below): a bound for the input. */
+const MAX_REFUND_DOLLARS = 1_000_000;
+
 /** POST /api/admin/orders/:id/refund (owner): amount in dollars, at most what remains. */
 export const refundRequestSchema = z.object({
   amount: z
     .number({ error: 'Amount must be a number' })
     .positive('Amount must be more than 0')
-    .refine((dollars) => toCents(dollars) / 100 === dollars, {
+    .max(MAX_REFUND_DOLLARS, 'Amount is more than any order')
+    // Checked again here: zod runs this even when max failed, and toCents throws past safe cents.
+    .refine((dollars) => dollars <= MAX_REFUND_DOLLARS && toCents(dollars) / 100 === dollars, {
       message: 'Amount must have at most two decimals',
     }),
   restock: z.array(restockLineSchema).max(50).default([]),
@@ -151,6 +156,7 @@ export const ADMIN_ORDER_MESSAGES = {
   refundTooLarge: (remaining: string) =>
     `The refund is more than what remains to refund (${remaining})`,
   restockTooMany: 'Restock names more units than the order has left to restock',
+  restockNotInOrder: 'Restock names an item that is not in this order',
   notCancellable: 'Only a paid order that has not shipped can be cancelled',
   refundFailed: 'The payment provider refused the refund; nothing was changed',
 } as const;

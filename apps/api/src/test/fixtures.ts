@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Category } from '@shop/shared/catalog';
 import type { Database } from '../db/client';
 import type { FastifyInstance } from 'fastify';
-import { products, users } from '../db/schema';
+import { products, stock, users } from '../db/schema';
 import { hashPassword } from '../modules/accounts/passwords';
 import { insertProduct, type NewProduct } from '../modules/catalog/repository';
 import { deriveKey } from '../lib/keys';
@@ -43,6 +43,19 @@ export async function productIdBySlug(db: Database, slug: string): Promise<strin
   const [row] = await db.select({ id: products.id }).from(products).where(eq(products.slug, slug));
   if (!row) throw new Error(`no product with slug ${slug}`);
   return row.id;
+}
+
+/** The units of a variant that can be bought now (its stock row's `available`). */
+export async function stockLevel(
+  db: Database,
+  productId: string,
+  variant: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ available: stock.available })
+    .from(stock)
+    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)));
+  return row?.available;
 }
 
 /** A verified customer; answers the session token of a login through the API. */

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema } from '@shop/shared/orders';
-import { orders, paymentEvents, stock } from '../../db/schema';
+import { orders, paymentEvents } from '../../db/schema';
 import {
   SAMPLE_ADDRESS as ADDRESS,
   addProduct,
   addVerifiedCustomer,
   deliverTestEvent,
   productIdBySlug,
+  stockLevel,
   testCheckoutSigner,
 } from '../../test/fixtures';
 import { SmtpInbox, linkIn } from '../../test/smtp-inbox';
@@ -26,13 +27,8 @@ let ipCounter = 0;
 const nextIp = () => `10.20.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 const signer = testCheckoutSigner(JWT_SECRET);
 
-const stockOf = async (productId: string, variant: string) => {
-  const [row] = await t.database.db
-    .select({ available: stock.available })
-    .from(stock)
-    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)));
-  return row?.available;
-};
+const stockOf = (productId: string, variant: string) =>
+  stockLevel(t.database.db, productId, variant);
 
 function guestCheckout(
   orderItems: unknown[],

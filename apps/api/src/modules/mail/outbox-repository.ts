@@ -10,14 +10,31 @@ export interface OutgoingMail {
 }
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
-/** Called inside the transaction of the change that causes the mail, so neither happens alone. */
-export async function enqueueMail(db: Executor, mail: OutgoingMail): Promise<void> {
+/**
+ * Called inside the transaction of the change that causes the mail, so neither happens alone.
+ * `orderId` files the mail under its order, for the order's timeline in the back office.
+ */
+export async function enqueueMail(
+  db: Executor,
+  mail: OutgoingMail,
+  about: { orderId?: string } = {},
+): Promise<void> {
   await db.insert(mailOutbox).values({
     toAddress: mail.to,
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html,
+    orderId: about.orderId ?? null,
   });
+}
+
+/** The mails of an order (queued, sent or failed), oldest first. */
+export async function mailsOfOrder(db: Executor, orderId: string): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.orderId, orderId))
+    .orderBy(asc(mailOutbox.createdAt));
 }
 
 /**

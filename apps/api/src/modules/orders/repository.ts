@@ -77,33 +77,68 @@ export async function findOrderWithItems(
   return details;
 }
 
-/** Adds lines, parcels and refunded amounts to orders, in three queries whatever their number. */
+/**
+ * Adds lines, parcels and refunded amounts to orders, in three queries whatever their number.
+ * One after the other: `db` may be a transaction, whose one connection takes one query at a time.
+ */
 async function withDetails(db: Executor, rows: OrderRow[]): Promise<OrderWithItems[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
-  const [items, parcels, refunded] = await Promise.all([
-    db
-      .select()
-      .from(orderItems)
-      .where(inArray(orderItems.orderId, ids))
-      .orderBy(asc(orderItems.name)),
-    db
-      .select()
-      .from(shipments)
-      .where(inArray(shipments.orderId, ids))
-      .orderBy(asc(shipments.shippedAt)),
-    db
-      .select({ orderId: refunds.orderId, cents: sql<number>`sum(${refunds.amountCents})::int` })
-      .from(refunds)
-      .where(and(inArray(refunds.orderId, ids), inArray(refunds.status, ['pending', 'succeeded'])))
-      .groupBy(refunds.orderId),
-  ]);
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, ids))
+    .orderBy(asc(orderItems.name));
+  const parcels = await db
+    .select()
+    .from(shipments)
+    .where(inArray(shipments.orderId, ids))
+    .orderBy(asc(shipments.shippedAt));
+  const refunded = await db
+    .select({ orderId: refunds.orderId, cents: sql<number>`sum(${refunds.amountCents})::int` })
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, ids), inArray(refunds.status, ['pending', 'succeeded'])))
+    .groupBy(refunds.orderId);
   return rows.map((row) => ({
     ...row,
     items: items.filter((item) => item.orderId === row.id),
     shipments: parcels.filter((parcel) => parcel.orderId === row.id),
     refundedCents: refunded.find((entry) => entry.orderId === row.id)?.cents ?? 0,
   }));
+}
+
+/**
+ * Reads an order and locks its row until the transaction ends: refunds of one order queue here,
+ * so their sum is checked against what was paid one at a time (on every API process).
+ */
+export async function findOrderForUpdate(
+  db: Executor,
+  orderId: string,
+): Promise<OrderWithItems | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) return undefined;
+  const [details] = await withDetails(db, [order]);
+  return details;
+}
+
+export async function setPaymentReference(
+  db: Executor,
+  orderId: string,
+  reference: string,
+): Promise<void> {
+  await db.update(orders).set({ paymentReference: reference }).where(eq(orders.id, orderId));
+}
+
+export async function findOrderIdByPaymentReference(
+  db: Executor,
+  reference: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.paymentReference, reference))
+    .limit(1);
+  return row?.id;
 }
 
 export async function findOrderIdBySession(

@@ -1,6 +1,12 @@
-import { ORDER_MESSAGES, PAYMENT_METHOD, orderNumber, type Order } from '@shop/shared/orders';
+import {
+  ORDER_MESSAGES,
+  PAYMENT_METHOD,
+  orderNumber,
+  type Order,
+  type OrderStatus,
+} from '@shop/shared/orders';
 import type { LineOption, LineSize } from '@shop/shared/catalog';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Executor, Transaction } from '../../db/client';
 import { AppError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import { enqueueMail } from '../mail/service';
@@ -10,12 +16,16 @@ import { orderConfirmationMail } from './order-mails';
 import {
   boughtOrderEmail,
   findLapsedHolds,
+  findOrderForUpdate,
+  findOrderIdByPaymentReference,
   findOrderIdBySession,
   findOrderWithItems,
   listOrdersOfUser,
   releaseStock,
+  setPaymentReference,
   transitionOrder,
   userHasBought,
+  type OrderRow,
   type OrderWithItems,
 } from './repository';
 
@@ -132,17 +142,24 @@ export async function listMyOrders(ctx: OrdersContext, user: UserRow): Promise<O
   return (await listOrdersOfUser(ctx.db, user.id)).map(toOrderResponse);
 }
 
-/** Pays an unpaid order once: the hold becomes a sale and the order mail is queued, in the caller's transaction. */
+/**
+ * Pays an unpaid order once: the hold becomes a sale and the order mail is queued, in the caller's
+ * transaction. `paymentReference` (Stripe: the PaymentIntent) is kept for refunds.
+ */
 export async function markOrderPaid(
   ctx: OrdersContext,
   tx: Executor,
   orderId: string,
+  paymentReference?: string,
 ): Promise<boolean> {
   const paid = await transitionOrder(tx, orderId, ['pending_payment'], 'paid');
   if (!paid) return false;
+  if (paymentReference) await setPaymentReference(tx, orderId, paymentReference);
   const order = await findOrderWithItems(tx, orderId);
   if (order)
-    await enqueueMail(tx, orderConfirmationMail(order, orderLink(ctx, orderId), ctx.supportEmail));
+    await enqueueMail(tx, orderConfirmationMail(order, orderLink(ctx, orderId), ctx.supportEmail), {
+      orderId,
+    });
   return true;
 }
 
@@ -181,4 +198,52 @@ export function orderIdOfPaymentSession(
   sessionId: string,
 ): Promise<string | undefined> {
   return findOrderIdBySession(db, sessionId);
+}
+
+/**
+ * Runs `work` in a transaction with the order's row locked (404 for an unknown or malformed id):
+ * back-office changes of one order (ship, refund, cancel) happen one at a time, on every process.
+ */
+export async function withLockedOrder<T>(
+  db: Database,
+  orderId: string,
+  work: (tx: Transaction, order: OrderWithItems) => Promise<T>,
+): Promise<T> {
+  const notFound = new AppError('not_found', ORDER_MESSAGES.notFound);
+  if (!isUuid(orderId)) throw notFound;
+  return db.transaction(async (tx) => {
+    const order = await findOrderForUpdate(tx, orderId);
+    if (!order) throw notFound;
+    return work(tx, order);
+  });
+}
+
+/** An order with its lines, its row locked until the caller's transaction ends (see refunds). */
+export function lockOrder(tx: Executor, orderId: string): Promise<OrderWithItems | undefined> {
+  return findOrderForUpdate(tx, orderId);
+}
+
+/** Moves an order between statuses, guarded by its current one (see transitionOrder). */
+export function moveOrder(
+  tx: Executor,
+  orderId: string,
+  from: OrderStatus[],
+  to: OrderStatus,
+): Promise<OrderRow | undefined> {
+  return transitionOrder(tx, orderId, from, to);
+}
+
+/** Units of a variant go back to stock (a refund's restock), in the caller's transaction. */
+export function restockUnits(
+  tx: Executor,
+  productId: string,
+  variant: string,
+  qty: number,
+): Promise<void> {
+  return releaseStock(tx, productId, variant, qty);
+}
+
+/** The order a provider's payment (Stripe: the PaymentIntent) belongs to. */
+export function orderIdOfPayment(db: Executor, reference: string): Promise<string | undefined> {
+  return findOrderIdByPaymentReference(db, reference);
 }

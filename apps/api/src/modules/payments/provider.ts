@@ -14,11 +14,28 @@ export interface CheckoutSessionInput {
 /** A provider's event, reduced to what the shop acts on. */
 export interface PaymentEvent {
   id: string;
-  /** paid: the money is ours; closed: the session ended unpaid (expired or cancelled). */
-  kind: 'paid' | 'closed' | 'ignored';
+  /**
+   * paid: the money is ours; closed: the session ended unpaid (expired or cancelled);
+   * refunded: money went back at the provider (e.g. from Stripe's dashboard).
+   */
+  kind: 'paid' | 'closed' | 'refunded' | 'ignored';
   type: string;
   orderId?: string | undefined;
   sessionId?: string | undefined;
+  /** The provider's id of the payment (Stripe: the PaymentIntent), on paid and refunded events. */
+  paymentReference?: string | undefined;
+  /** On refunded events: everything refunded of the payment so far, in cents. */
+  amountRefundedCents?: number | undefined;
+}
+
+/** Money back for (part of) an order's payment. */
+export interface RefundInput {
+  orderId: string;
+  /** The payment to refund; null for an order paid before references were kept. */
+  paymentReference: string | null;
+  amountCents: number;
+  /** The same key for a retried request: the provider refunds once. */
+  idempotencyKey: string;
 }
 
 export class InvalidWebhookError extends Error {
@@ -33,6 +50,8 @@ export interface PaymentProvider {
    * the session is no longer open (paid, or already ended): then its own event decides.
    */
   expireCheckoutSession(sessionId: string): Promise<boolean>;
+  /** Gives money back; throws when the provider refuses or cannot be reached. */
+  refund(input: RefundInput): Promise<{ id: string }>;
   /** Checks the signature over the raw body first; throws InvalidWebhookError when it does not hold. */
   readWebhook(
     rawBody: Buffer,

@@ -1,3 +1,4 @@
+import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { paymentEvents } from '../../db/schema';
 
@@ -12,4 +13,17 @@ export async function recordPaymentEvent(
     .onConflictDoNothing()
     .returning({ id: paymentEvents.eventId });
   return rows.length > 0;
+}
+
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;
+
+export async function paymentEventsOfOrder(
+  db: Executor,
+  orderId: string,
+): Promise<PaymentEventRow[]> {
+  return db
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.orderId, orderId))
+    .orderBy(asc(paymentEvents.receivedAt));
 }

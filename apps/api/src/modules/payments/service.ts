@@ -1,15 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../db/client';
 import {
   closeUnpaidOrder,
   markOrderPaid,
+  orderIdOfPayment,
   orderIdOfPaymentSession,
   type OrdersContext,
 } from '../orders/service';
+import { recordProviderRefund } from '../refunds/service';
 import type { PaymentEvent, PaymentProvider } from './provider';
-import { recordPaymentEvent } from './repository';
+import { paymentEventsOfOrder as eventRowsOfOrder, recordPaymentEvent } from './repository';
 
 export type EventOutcome =
-  'paid' | 'closed' | 'duplicate' | 'ignored' | 'no-change' | 'unknown-order';
+  'paid' | 'closed' | 'refunded' | 'duplicate' | 'ignored' | 'no-change' | 'unknown-order';
+
+/** The order an event is about: named in it, or found by its session or its payment. */
+async function orderOfEvent(db: Executor, event: PaymentEvent): Promise<string | undefined> {
+  if (event.orderId) return event.orderId;
+  if (event.sessionId) return orderIdOfPaymentSession(db, event.sessionId);
+  if (event.paymentReference) return orderIdOfPayment(db, event.paymentReference);
+  return undefined;
+}
 
 /**
  * Acts on a verified provider event exactly once: the event id is recorded in the same
@@ -21,9 +32,7 @@ export async function handlePaymentEvent(
   event: PaymentEvent,
   log: FastifyBaseLogger,
 ): Promise<EventOutcome> {
-  const orderId =
-    event.orderId ??
-    (event.sessionId ? await orderIdOfPaymentSession(ctx.db, event.sessionId) : undefined);
+  const orderId = await orderOfEvent(ctx.db, event);
   const outcome = await ctx.db.transaction(async (tx): Promise<EventOutcome> => {
     const fresh = await recordPaymentEvent(tx, {
       provider: provider.name,
@@ -35,7 +44,11 @@ export async function handlePaymentEvent(
     if (event.kind === 'ignored') return 'ignored';
     if (!orderId) return 'unknown-order';
     if (event.kind === 'paid')
-      return (await markOrderPaid(ctx, tx, orderId)) ? 'paid' : 'no-change';
+      return (await markOrderPaid(ctx, tx, orderId, event.paymentReference)) ? 'paid' : 'no-change';
+    if (event.kind === 'refunded')
+      return (await recordProviderRefund(tx, orderId, event.amountRefundedCents ?? 0))
+        ? 'refunded'
+        : 'no-change';
     const outcome = event.type.includes('expired') ? 'expired' : 'cancelled';
     return (await closeUnpaidOrder(tx, orderId, outcome)) ? 'closed' : 'no-change';
   });
@@ -52,4 +65,9 @@ export async function handlePaymentEvent(
     log.info({ orderId, eventId: event.id, type: event.type, outcome }, 'payment event');
   }
   return outcome;
+}
+
+/** The provider events of an order (its timeline), oldest first. */
+export function paymentEventsOfOrder(db: Executor, orderId: string) {
+  return eventRowsOfOrder(db, orderId);
 }

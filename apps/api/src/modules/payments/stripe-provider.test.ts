@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, stock } from '../../db/schema';
+import { ADMIN_ORDER_MESSAGES, adminOrderSchema } from '@shop/shared/admin-orders';
+import { orders, refunds, stock } from '../../db/schema';
+import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import {
   SAMPLE_ADDRESS as ADDRESS,
   addProduct,
@@ -41,6 +43,26 @@ beforeAll(async () => {
         headers: request.headers,
         form: new URLSearchParams(body),
       });
+      if (request.url === '/v1/refunds') {
+        const form = new URLSearchParams(body);
+        // The stand-in refuses refunds of 13 cents, as Stripe refuses e.g. a disputed charge.
+        const refused = form.get('amount') === '13';
+        response.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify(
+            refused
+              ? { error: { type: 'invalid_request_error', message: 'Charge ch_1 is disputed.' } }
+              : {
+                  id: `re_test_${calls.length}`,
+                  object: 'refund',
+                  amount: Number(form.get('amount')),
+                  payment_intent: form.get('payment_intent'),
+                  status: 'succeeded',
+                },
+          ),
+        );
+        return;
+      }
       const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.url ?? '');
       if (expire && closedSessions.has(expire[1] ?? '')) {
         // What Stripe answers for a session that is no longer open.
@@ -321,5 +343,130 @@ describe('Stripe Checkout through the official SDK', () => {
     expect(await statusOf(second)).toBe('pending_payment');
     expect(await statusOf(third)).toBe('pending_payment');
     expect(await heldL()).toBe(1);
+  });
+});
+
+/** A guest's order of one Stripe Tee, paid through PaymentIntent `paymentIntent`; answers its id. */
+async function paidStripeOrder(size: string, email: string, paymentIntent: string) {
+  const sessionId = await openGuestCheckout(size, email);
+  const [order] = await t.database.db
+    .select()
+    .from(orders)
+    .where(eq(orders.paymentSessionId, sessionId));
+  const orderId = order?.id ?? '';
+  const paid = sessionEvent(`evt_paid_${paymentIntent}`, 'checkout.session.completed', {
+    id: sessionId,
+    payment_status: 'paid',
+    payment_intent: paymentIntent,
+    metadata: { orderId },
+  });
+  expect((await signedWebhook(paid)).json().outcome).toBe('paid');
+  return orderId;
+}
+
+describe('refunds through Stripe', () => {
+  it('keeps the PaymentIntent, refunds it with an idempotency key per refund, and frees the amount of a refused refund', async () => {
+    const orderId = await paidStripeOrder('L', 'refund@example.com', 'pi_refundable');
+    const [paidOrder] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(paidOrder?.paymentReference).toBe('pi_refundable');
+    // $29.99 + $5 shipping + $2.10 tax = $37.09.
+    expect(paidOrder?.totalCents).toBe(3709);
+
+    const owner = await addBackOfficeUser(t, 'owner');
+    const refund = (amount: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${orderId}/refund`,
+        headers: { authorization: `Bearer ${owner.token}` },
+        payload: { amount, reason: 'Stitching came loose' },
+      });
+    const refundRowsOf = () =>
+      t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+
+    const first = await refund(10);
+    expect(first.statusCode, first.body).toBe(200);
+    const [row] = await refundRowsOf();
+    const call = calls.at(-1);
+    expect(call?.method).toBe('POST');
+    expect(call?.path).toBe('/v1/refunds');
+    expect(call?.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(call?.headers['idempotency-key']).toBe(`refund-${row?.id}`);
+    expect(call?.form.get('payment_intent')).toBe('pi_refundable');
+    expect(call?.form.get('amount')).toBe('1000');
+    expect(row).toMatchObject({ status: 'succeeded', amountCents: 1000 });
+    expect(row?.providerRefundId).toMatch(/^re_test_/);
+
+    const refused = await refund(0.13);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toBe(ADMIN_ORDER_MESSAGES.refundFailed);
+    const failed = (await refundRowsOf()).find((entry) => entry.amountCents === 13);
+    expect(failed?.status).toBe('failed');
+    expect(calls.at(-1)?.headers['idempotency-key']).toBe(`refund-${failed?.id}`);
+
+    // The refused amount is free again: everything else can still be refunded.
+    const rest = await refund(27.09);
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json()).toMatchObject({ status: 'refunded', refundedPrice: 37.09 });
+  });
+
+  it('records a refund made in the Stripe dashboard once, however often charge.refunded arrives', async () => {
+    const orderId = await paidStripeOrder('S/M', 'dashboard@example.com', 'pi_dashboard');
+    const owner = await addBackOfficeUser(t, 'owner');
+    const shopRefund = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/refund`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { amount: 10, reason: 'Goodwill' },
+    });
+    expect(shopRefund.statusCode).toBe(200);
+
+    // Stripe's running total: the shop's $10 and $5 more given back in the dashboard.
+    const chargeRefunded = (id: string, amountRefunded: number) => ({
+      id,
+      object: 'event',
+      type: 'charge.refunded',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: 'ch_dashboard',
+          object: 'charge',
+          payment_intent: 'pi_dashboard',
+          amount: 3709,
+          amount_refunded: amountRefunded,
+          metadata: {},
+        },
+      },
+    });
+    const outcomes = [];
+    for (let i = 0; i < 3; i += 1)
+      outcomes.push(
+        (await signedWebhook(chargeRefunded('evt_charge_refunded', 1500))).json().outcome,
+      );
+    expect(outcomes).toEqual(['refunded', 'duplicate', 'duplicate']);
+    // Another event with the same running total adds nothing either.
+    expect(
+      (await signedWebhook(chargeRefunded('evt_charge_refunded_2', 1500))).json().outcome,
+    ).toBe('no-change');
+
+    const rows = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(rows.map((row) => [row.amountCents, row.status, row.actorId])).toEqual([
+      [1000, 'succeeded', owner.id],
+      [500, 'succeeded', null],
+    ]);
+    const detail = adminOrderSchema.parse(
+      (
+        await t.app.inject({
+          url: `/api/admin/orders/${orderId}`,
+          headers: { authorization: `Bearer ${owner.token}` },
+        })
+      ).json(),
+    );
+    expect(detail).toMatchObject({ status: 'partially_refunded', refundedPrice: 15 });
+    expect(detail.refunds.map((entry) => entry.by)).toEqual([
+      { _id: owner.id, email: owner.email, name: owner.name },
+      'provider',
+    ]);
+    expect(detail.timeline.filter((entry) => entry.action === 'payment.refunded')).toHaveLength(2);
   });
 });

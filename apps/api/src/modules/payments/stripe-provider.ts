@@ -61,6 +61,21 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       }
     },
 
+    async refund(input) {
+      if (!input.paymentReference)
+        throw new Error(`order ${input.orderId} has no Stripe PaymentIntent to refund`);
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: input.paymentReference,
+          amount: input.amountCents,
+          metadata: { orderId: input.orderId },
+        },
+        // Retries (the SDK's own, or a repeated request) refund once.
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: refund.id };
+    },
+
     readWebhook(rawBody, headers) {
       const signature = headers['stripe-signature'];
       if (typeof signature !== 'string')
@@ -75,6 +90,9 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     },
   };
 }
+
+const idOf = (ref: string | { id: string } | null | undefined) =>
+  typeof ref === 'string' ? ref : (ref?.id ?? undefined);
 
 function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   const base = { id: event.id, type: event.type };
@@ -92,6 +110,18 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
         kind,
         orderId: session.metadata?.orderId ?? session.client_reference_id ?? undefined,
         sessionId: session.id,
+        paymentReference: idOf(session.payment_intent),
+      };
+    }
+    case 'charge.refunded': {
+      // Refunds made at Stripe (the dashboard) too: the shop records what it does not know yet.
+      const charge = event.data.object;
+      return {
+        ...base,
+        kind: 'refunded',
+        orderId: charge.metadata?.orderId ?? undefined,
+        paymentReference: idOf(charge.payment_intent),
+        amountRefundedCents: charge.amount_refunded,
       };
     }
     case 'checkout.session.expired':

@@ -43,6 +43,11 @@ export function createTestCheckoutProvider(options: {
       return true;
     },
 
+    // No money moved, so none goes back: the refund is recorded with an id of its own.
+    async refund() {
+      return { id: `tre_${randomBytes(18).toString('base64url')}` };
+    },
+
     signedEvent(type, sessionId, now = Date.now()) {
       const body = JSON.stringify({
         id: `tevt_${randomBytes(18).toString('base64url')}`,
@@ -76,6 +81,9 @@ export function createTestCheckoutProvider(options: {
         type: event.type,
         kind: event.type === 'checkout.completed' ? 'paid' : 'closed',
         sessionId: event.sessionId,
+        ...(event.type === 'checkout.completed'
+          ? { paymentReference: `tpay_${event.sessionId}` }
+          : {}),
       };
     },
   };

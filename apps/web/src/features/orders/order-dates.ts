@@ -6,8 +6,3 @@ export function formatDateTime(iso: string | null): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
 }
-
-/** The order number the mails use: the first 8 characters of the id, upper case. */
-export function orderNumber(orderId: string): string {
-  return orderId.slice(0, 8).toUpperCase();
-}

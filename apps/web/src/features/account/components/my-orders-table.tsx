@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Order } from '@shop/shared/orders';
+import { orderNumber, type Order } from '@shop/shared/orders';
 import { formatPrice, toCents } from '@shop/shared/money';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
@@ -13,13 +13,11 @@ function ShortDate({ iso }: { iso: string }) {
   return <time dateTime={iso}>{dateFormat.format(date)}</time>;
 }
 
-/** The last 8 characters of an order id: enough to tell orders apart, short enough for a phone. */
-const shortOrderId = (id: string) => id.slice(-8).toUpperCase();
-
 const cellClass = 'px-3 py-3 whitespace-nowrap lg:px-4';
 
 function OrderLink({ order }: { order: Order }) {
-  const short = shortOrderId(order._id);
+  // The number the mails and the order page show.
+  const short = orderNumber(order._id);
   return (
     <Link
       to={`/order/${encodeURIComponent(order._id)}`}

@@ -44,15 +44,15 @@ function order(overrides: Partial<Order>): Order {
 }
 
 const paidDelivered = order({
-  _id: '00000000-0000-4000-8000-00000000beef',
+  _id: '0000beef-0000-4000-8000-000000000001',
   status: 'delivered',
   isDelivered: true,
   deliveredAt: '2024-03-05T10:00:00.000Z',
   totalPrice: 120,
 });
-const paid = order({ _id: '00000000-0000-4000-8000-00000000cafe' });
+const paid = order({ _id: '0000cafe-0000-4000-8000-000000000002' });
 const unpaid = order({
-  _id: '00000000-0000-4000-8000-00000000dead',
+  _id: '0000dead-0000-4000-8000-000000000003',
   status: 'pending_payment',
   isPaid: false,
   paidAt: null,

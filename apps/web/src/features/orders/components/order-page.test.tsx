@@ -138,6 +138,32 @@ describe('the order page', () => {
     expect(screen.getByTestId('amount-total')).toHaveTextContent('$39.23');
   });
 
+  it('shows a shipped order with its carrier and tracking number, and a partial refund', async () => {
+    localStorage.setItem('userInfo', JSON.stringify(userInfo));
+    serveOrders([
+      orderFixture({
+        status: 'shipped',
+        shipments: [
+          {
+            carrier: 'UPS',
+            trackingNumber: '1Z999AA10123456784',
+            shippedAt: '2026-11-23T09:30:00.000Z',
+          },
+        ],
+        refundedPrice: 10,
+      }),
+    ]);
+    renderApp(`/order/${ORDER_ID}`);
+    const parcels = await screen.findByRole('list', { name: 'Shipments' });
+    expect(screen.getByText('Shipped')).toBeInTheDocument();
+    expect(screen.queryByText('Not delivered')).not.toBeInTheDocument();
+    const [parcel] = within(parcels).getAllByRole('listitem');
+    expect(parcel).toHaveTextContent(/^Shipped on Nov 23, 2026/);
+    expect(parcel).toHaveTextContent('CarrierUPS');
+    expect(parcel).toHaveTextContent('Tracking number1Z999AA10123456784');
+    expect(screen.getByText('$10.00 refunded to your card.')).toBeInTheDocument();
+  });
+
   it('asks again every 5 seconds while unpaid, and stops once the payment has landed', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     localStorage.setItem('userInfo', JSON.stringify(userInfo));

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { Order } from '@shop/shared/orders';
+import { orderNumber, type Order } from '@shop/shared/orders';
 import { toCents } from '@shop/shared/money';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -13,7 +13,7 @@ import { paymentMethodLabel } from '../../checkout/payment-method';
 import { reviewLink } from '../../reviews/review-proof';
 import { ordersApi, useGetOrderQuery, useGetPaypalConfigQuery } from '../api/orders-api';
 import { useWalletScript } from '../hooks/use-wallet-script';
-import { formatDateTime, orderNumber } from '../order-dates';
+import { formatDateTime } from '../order-dates';
 import { OrderAmounts } from './order-amounts';
 import { OrderLines, type OrderLine } from './order-lines';
 import { DeliveryStatus, PaymentStatus } from './order-status';

@@ -1,4 +1,5 @@
 import type { Order } from '@shop/shared/orders';
+import { formatPrice, toCents } from '@shop/shared/money';
 import { Alert } from '../../../components/ui/alert';
 import { formatDateTime } from '../order-dates';
 
@@ -6,7 +7,21 @@ import { formatDateTime } from '../order-dates';
 export function PaymentStatus({ order }: { order: Order }) {
   if (order.isPaid) {
     const when = formatDateTime(order.paidAt);
-    return <Alert variant="success">{when ? `Paid on ${when}` : 'Paid'}</Alert>;
+    const refunded = order.refundedPrice > 0 ? formatPrice(toCents(order.refundedPrice)) : '';
+    return (
+      <>
+        <Alert variant="success">{when ? `Paid on ${when}` : 'Paid'}</Alert>
+        {order.status === 'cancelled' && (
+          <Alert variant="info">
+            <strong>Cancelled</strong>
+            {refunded && `: ${refunded} refunded to your card`}.
+          </Alert>
+        )}
+        {order.status !== 'cancelled' && refunded && (
+          <Alert variant="info">{refunded} refunded to your card.</Alert>
+        )}
+      </>
+    );
   }
   if (order.status === 'cancelled' || order.status === 'expired') {
     return (
@@ -24,11 +39,51 @@ export function PaymentStatus({ order }: { order: Order }) {
   );
 }
 
-/** 'Delivered on …' or 'Not delivered'. */
+/** The parcels sent: when, with which carrier, and the number to track them by. */
+function Shipments({ order }: { order: Order }) {
+  if (order.shipments.length === 0) return null;
+  return (
+    <ul aria-label="Shipments" className="flex flex-col gap-2">
+      {order.shipments.map((parcel) => {
+        const when = formatDateTime(parcel.shippedAt);
+        return (
+          <li
+            key={`${parcel.carrier}-${parcel.trackingNumber}`}
+            className="rounded-2xl bg-sand-100 px-4 py-3"
+          >
+            <p className="font-semibold">{when ? `Shipped on ${when}` : 'Shipped'}</p>
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+              <dt className="text-ink-muted">Carrier</dt>
+              <dd>{parcel.carrier}</dd>
+              <dt className="text-ink-muted">Tracking number</dt>
+              <dd className="font-mono wrap-anywhere">{parcel.trackingNumber}</dd>
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** 'Delivered on …', the parcel on its way, or 'Not delivered'. */
 export function DeliveryStatus({ order }: { order: Order }) {
   if (order.isDelivered) {
     const when = formatDateTime(order.deliveredAt);
-    return <Alert variant="success">{when ? `Delivered on ${when}` : 'Delivered'}</Alert>;
+    return (
+      <>
+        <Alert variant="success">{when ? `Delivered on ${when}` : 'Delivered'}</Alert>
+        <Shipments order={order} />
+      </>
+    );
   }
+  if (order.shipments.length > 0)
+    return (
+      <>
+        <Alert variant="info">
+          <strong>Shipped</strong>: on its way to you.
+        </Alert>
+        <Shipments order={order} />
+      </>
+    );
   return <Alert variant="info">Not delivered</Alert>;
 }

@@ -16,7 +16,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
 import { useGetOrderQuery } from '../../orders/api/orders-api';
-import { orderNumber } from '../../orders/order-dates';
+import { orderNumber } from '@shop/shared/orders';
 import { useCreateReviewMutation } from '../api/reviews-api';
 import { REVIEWS_HASH, type ReviewProof } from '../review-proof';
 

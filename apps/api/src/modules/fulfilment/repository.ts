@@ -1,0 +1,83 @@
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { OrderStatus } from '@shop/shared/orders';
+import type { Executor } from '../../db/client';
+import { orderItems, orders, shipments } from '../../db/schema';
+import { containsPattern } from '../../lib/search';
+
+export interface OrderListRow {
+  id: string;
+  createdAt: Date;
+  customerName: string;
+  email: string;
+  status: OrderStatus;
+  totalCents: number;
+  itemsCount: number;
+}
+
+/**
+ * The back office's order list, newest first. `q` matches the order number (a prefix of the id,
+ * whatever the case) or a part of the e-mail or the customer's name.
+ */
+export async function listOrderRows(
+  db: Executor,
+  filter: { status?: OrderStatus | undefined; q?: string | undefined },
+  page: { limit: number; offset: number },
+): Promise<{ rows: OrderListRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.q) {
+    const contains = containsPattern(filter.q);
+    const matches = [ilike(orders.email, contains), ilike(orders.customerName, contains)];
+    // An order number is hex digits (and the id's dashes when pasted whole).
+    if (/^[0-9a-f-]{1,36}$/i.test(filter.q))
+      matches.push(sql`${orders.id}::text like ${`${filter.q.toLowerCase()}%`}`);
+    conditions.push(or(...matches) as SQL);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        createdAt: orders.createdAt,
+        customerName: orders.customerName,
+        email: orders.email,
+        status: orders.status,
+        totalCents: orders.totalCents,
+      })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  const units = rows.length
+    ? await db
+        .select({
+          orderId: orderItems.orderId,
+          units: sql<number>`sum(${orderItems.qty})::int`,
+        })
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .groupBy(orderItems.orderId)
+    : [];
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      itemsCount: units.find((entry) => entry.orderId === row.id)?.units ?? 0,
+    })),
+    total: counted?.total ?? 0,
+  };
+}
+
+export async function insertShipment(
+  db: Executor,
+  parcel: { orderId: string; carrier: string; trackingNumber: string },
+): Promise<void> {
+  await db.insert(shipments).values(parcel);
+}

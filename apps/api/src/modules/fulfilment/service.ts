@@ -1,0 +1,166 @@
+import {
+  ADMIN_ORDER_MESSAGES,
+  ADMIN_PAGE_SIZE,
+  type AdminOrder,
+  type AdminOrderListQuery,
+  type AdminOrderListResponse,
+  type ShipOrderRequest,
+  type TimelineEntry,
+} from '@shop/shared/admin-orders';
+import { orderNumber, type OrderStatus } from '@shop/shared/orders';
+import { AppError } from '../../errors';
+import { pageCounts, pageWindow } from '../../lib/search';
+import { isUuid } from '../../lib/uuid';
+import { auditOfOrder, recordAudit, type AuditActor } from '../audit/service';
+import { enqueueMail, mailsOfOrder } from '../mail/service';
+import { shippingMail } from '../orders/order-mails';
+import {
+  findOrder,
+  moveOrder,
+  orderLink,
+  toOrderResponse,
+  withLockedOrder,
+  type OrdersContext,
+} from '../orders/service';
+import { paymentEventsOfOrder } from '../payments/service';
+import { refundsOfOrder } from '../refunds/service';
+import { insertShipment, listOrderRows } from './repository';
+
+const notFound = () => new AppError('not_found', ADMIN_ORDER_MESSAGES.notFound);
+const conflict = (message: string) => new AppError('conflict', message);
+
+/** GET /api/admin/orders: 25 a page, newest first. */
+export async function listAdminOrders(
+  ctx: Pick<OrdersContext, 'db'>,
+  query: AdminOrderListQuery,
+): Promise<AdminOrderListResponse> {
+  const { rows, total } = await listOrderRows(
+    ctx.db,
+    { status: query.status, q: query.q || undefined },
+    pageWindow(query.page, ADMIN_PAGE_SIZE),
+  );
+  return {
+    orders: rows.map((row) => ({
+      _id: row.id,
+      number: orderNumber(row.id),
+      createdAt: row.createdAt.toISOString(),
+      customerName: row.customerName,
+      email: row.email,
+      status: row.status,
+      totalPrice: row.totalCents / 100,
+      itemsCount: row.itemsCount,
+    })),
+    ...pageCounts(query.page, total, ADMIN_PAGE_SIZE),
+  };
+}
+
+/** A provider event type as the timeline's action. */
+function paymentAction(type: string): string {
+  if (/completed|succeeded/.test(type)) return 'payment.paid';
+  if (/expired|cancelled|failed/.test(type)) return 'payment.closed';
+  if (/refunded/.test(type)) return 'payment.refunded';
+  return 'payment.event';
+}
+
+/** What happened to an order, oldest first: provider events, mails and back-office actions. */
+async function timelineOf(ctx: Pick<OrdersContext, 'db'>, orderId: string) {
+  const [events, mails, audit] = await Promise.all([
+    paymentEventsOfOrder(ctx.db, orderId),
+    mailsOfOrder(ctx.db, orderId),
+    auditOfOrder(ctx.db, orderId),
+  ]);
+  const entries: TimelineEntry[] = [
+    ...events.map((event) => ({
+      at: event.receivedAt.toISOString(),
+      actor: 'provider' as const,
+      action: paymentAction(event.type),
+      detail: event.type,
+    })),
+    ...mails.map((mail) => ({
+      at: (mail.sentAt ?? mail.createdAt).toISOString(),
+      actor: 'system' as const,
+      action:
+        mail.status === 'sent'
+          ? 'mail.sent'
+          : `mail.${mail.status === 'failed' ? 'failed' : 'queued'}`,
+      detail: mail.subject,
+    })),
+    ...audit.map((entry) => ({
+      at: entry.at,
+      actor: entry.actor,
+      action: entry.action,
+      detail: entry.summary,
+    })),
+  ];
+  return entries.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** GET /api/admin/orders/:id: the shopper's view plus refunds and the timeline. */
+export async function getAdminOrder(
+  ctx: Pick<OrdersContext, 'db'>,
+  orderId: string,
+): Promise<AdminOrder> {
+  if (!isUuid(orderId)) throw notFound();
+  const order = await findOrder(ctx.db, orderId);
+  if (!order) throw notFound();
+  const [refunds, timeline] = await Promise.all([
+    refundsOfOrder(ctx.db, orderId),
+    timelineOf(ctx, orderId),
+  ]);
+  return { ...toOrderResponse(order), refunds, timeline };
+}
+
+/** Paid, or partly refunded, and not yet shipped (with money left: not being cancelled). */
+const SHIPPABLE: OrderStatus[] = ['paid', 'partially_refunded'];
+
+/**
+ * POST /api/admin/orders/:id/ship: a shipments row, status shipped, the audit row and the buyer's
+ * mail with carrier, tracking number and the order's link, in one transaction.
+ */
+export async function shipOrder(
+  ctx: OrdersContext,
+  orderId: string,
+  parcel: ShipOrderRequest,
+  actor: AuditActor,
+): Promise<void> {
+  await withLockedOrder(ctx.db, orderId, async (tx, order) => {
+    if (
+      !SHIPPABLE.includes(order.status) ||
+      order.shippedAt !== null ||
+      order.refundedCents >= order.totalCents
+    )
+      throw conflict(ADMIN_ORDER_MESSAGES.notShippable);
+    await insertShipment(tx, { orderId, ...parcel });
+    await moveOrder(tx, orderId, SHIPPABLE, 'shipped');
+    await recordAudit(tx, actor, {
+      action: 'order.shipped',
+      orderId,
+      summary: `Shipped with ${parcel.carrier}, tracking number ${parcel.trackingNumber}`,
+    });
+    await enqueueMail(tx, shippingMail(order, parcel, orderLink(ctx, orderId), ctx.supportEmail), {
+      orderId,
+    });
+  });
+  ctx.wakeMail();
+}
+
+/** POST /api/admin/orders/:id/deliver: a shipped order arrived. */
+export async function deliverOrder(
+  ctx: OrdersContext,
+  orderId: string,
+  actor: AuditActor,
+): Promise<void> {
+  await withLockedOrder(ctx.db, orderId, async (tx, order) => {
+    // Shipped, possibly refunded in part since: the parcel is out, not yet delivered.
+    const shipped =
+      order.status === 'shipped' ||
+      (order.status === 'partially_refunded' && order.shippedAt !== null);
+    if (!shipped || order.deliveredAt !== null) throw conflict(ADMIN_ORDER_MESSAGES.notDeliverable);
+    await moveOrder(tx, orderId, [order.status], 'delivered');
+    await recordAudit(tx, actor, {
+      action: 'order.delivered',
+      orderId,
+      summary: 'Marked delivered',
+    });
+  });
+}

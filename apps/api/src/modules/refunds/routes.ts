@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminOrderSchema,
+  cancelOrderRequestSchema,
+  refundRequestSchema,
+} from '@shop/shared/admin-orders';
+import type { Authenticator } from '../accounts/authenticator';
+import { backOfficeActor } from '../fulfilment/actor';
+import { orderIdParams } from '../fulfilment/routes';
+import { getAdminOrder } from '../fulfilment/service';
+import { cancelOrder, refundOrder, type RefundsContext } from './service';
+
+/** Money back (owner only): a refund in part or in full, or the cancellation of an unshipped order. */
+export const refundRoutes: FastifyPluginAsyncZod<{
+  ctx: RefundsContext;
+  auth: Authenticator;
+}> = async (app, { ctx, auth }) => {
+  app.post(
+    '/api/admin/orders/:id/refund',
+    {
+      schema: {
+        params: orderIdParams,
+        body: refundRequestSchema,
+        response: { 200: adminOrderSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await auth.requireBackOffice(request, { owner: true });
+      await refundOrder(ctx, request.params.id, request.body, backOfficeActor(user, request));
+      return getAdminOrder(ctx, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/cancel',
+    {
+      schema: {
+        params: orderIdParams,
+        body: cancelOrderRequestSchema,
+        response: { 200: adminOrderSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await auth.requireBackOffice(request, { owner: true });
+      await cancelOrder(ctx, request.params.id, request.body, backOfficeActor(user, request));
+      return getAdminOrder(ctx, request.params.id);
+    },
+  );
+};

@@ -1,0 +1,244 @@
+// `npm run bench:admin-orders` (tsx bench/admin-orders.ts): the back office's order list over
+// 20,000 orders on PostgreSQL. A fresh database; the API runs from source (apps/api/src/server.ts
+// through tsx, NODE_ENV=production) in a process of its own, which migrates it and loads the
+// sample catalog; the orders (with their lines) go in with one set-based INSERT. Each query is
+// asked BENCH_REQUESTS times (default 300) by BENCH_CONCURRENCY clients at once (default 4) with
+// an owner's back-office token; p50/p95 are printed beside a baseline measured the same way in
+// the same run (GET /api/health and the catalog's first page), with the ratio. Target: p95 <=
+// 300 ms. Also prints the plan's execution time (EXPLAIN ANALYZE) of the list's main query.
+// Needs PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres). Loopback only.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ORDERS = 20_000;
+const requests = Number(process.env.BENCH_REQUESTS ?? 300);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const serverUrl = new URL(
+  process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+);
+const database = `shop_bench_orders_${Date.now().toString(36)}`;
+const PORT = 3911;
+const JWT_SECRET = 'bench-only-secret-0123456789abcdef0123456789';
+const TARGET_P95_MS = 300;
+
+async function withClient<T>(url: URL, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise<void>((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** 20,000 orders over the last year, varied statuses, e-mails, names and lines, in one statement. */
+const SEED_ORDERS = `
+with catalog as (select array_agg(id order by slug) as ids from products),
+placed as (
+  insert into orders (customer_name, email, status, shipping_address, payment_method,
+    items_cents, shipping_cents, tax_cents, total_cents, payment_provider, hold_expires_at,
+    paid_at, shipped_at, delivered_at, created_at, updated_at)
+  select
+    (array['Layla','Omar','Noor','Sam','Maya','Yusuf','Lena','Hadi'])[1 + g % 8] || ' ' ||
+      (array['Haddad','Nasser','Khoury','Saleh','Rahman','Aziz','Farah'])[1 + (g / 8) % 7],
+    'customer' || (g % 5000) || '@' || (array['example.com','mail.test','shop.test'])[1 + g % 3],
+    (array['pending_payment','paid','paid','shipped','shipped','delivered','delivered',
+      'delivered','partially_refunded','refunded','cancelled','expired'])[1 + g % 12]::order_status,
+    '{"address":"1 Dune Road","city":"Chicago","state":"IL","postalCode":"60601","country":"USA"}'::jsonb,
+    'Stripe', 2000 * (1 + g % 4), case when g % 4 = 0 then 500 else 0 end, 140 * (1 + g % 4),
+    2000 * (1 + g % 4) + case when g % 4 = 0 then 500 else 0 end + 140 * (1 + g % 4),
+    'test-checkout', now() - g * interval '26 minutes',
+    case when g % 12 in (0, 10, 11) then null else now() - g * interval '26 minutes' end,
+    case when g % 12 in (3, 4, 5, 6, 7) then now() - g * interval '25 minutes' end,
+    case when g % 12 in (5, 6, 7) then now() - g * interval '24 minutes' end,
+    now() - g * interval '26 minutes', now()
+  from generate_series(1, ${ORDERS}) as g
+  returning id, items_cents
+)
+insert into order_items (order_id, product_id, variant, name, image, size, option, qty, unit_price_cents)
+select placed.id, catalog.ids[1 + (abs(hashtext(placed.id::text)) + line) % array_length(catalog.ids, 1)],
+  'total', 'Bench item ' || line, '/images/products/bench.svg', 'NA', 'NA', 1 + line % 2,
+  placed.items_cents / 2
+from placed, catalog, generate_series(0, 1) as line`;
+
+/** An owner with a back-office session, and its token, as the TOTP sign-in would give it. */
+async function ownerToken(dbUrl: URL): Promise<string> {
+  return withClient(dbUrl, async (client) => {
+    const user = await client.query<{ id: string; token_version: number }>(
+      `insert into users (name, email, password_hash, role, verified_at)
+       values ('Bench Owner', 'owner@bench.test', 'x', 'owner', now()) returning id, token_version`,
+    );
+    const { id, token_version: tokenVersion } = user.rows[0] ?? { id: '', token_version: 0 };
+    const expiresAt = new Date(Date.now() + 60 * 60_000);
+    const login = await client.query<{ id: string }>(
+      `insert into sessions (user_id, expires_at) values ($1, $2) returning id`,
+      [id, expiresAt],
+    );
+    const office = await client.query<{ id: string }>(
+      `insert into sessions (user_id, expires_at, kind, parent_id)
+       values ($1, $2, 'back_office', $3) returning id`,
+      [id, expiresAt, login.rows[0]?.id],
+    );
+    return new SignJWT({ ver: tokenVersion, sid: office.rows[0]?.id })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(id)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(new TextEncoder().encode(JWT_SECRET));
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/** `requests` GETs by `concurrency` clients at once; answers the latencies in ms, sorted. */
+async function measure(url: string, token?: string): Promise<number[]> {
+  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+  const latencies: number[] = [];
+  let left = requests;
+  const client = async () => {
+    while (left > 0) {
+      left -= 1;
+      const started = performance.now();
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - started);
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, client));
+  return latencies.sort((a, b) => a - b);
+}
+
+await withClient(serverUrl, (client) => client.query(`create database "${database}"`));
+const dbUrl = new URL(serverUrl);
+dbUrl.pathname = `/${database}`;
+const api = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl.toString(),
+      JWT_SECRET,
+      ALLOW_TEST_CHECKOUT: 'true',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
+
+const rows: { label: string; latencies: number[]; baseline: boolean }[] = [];
+const plans: { label: string; ms: number }[] = [];
+try {
+  const origin = `http://127.0.0.1:${PORT}`;
+  await waitFor(`${origin}/api/ready`);
+  const seeded = performance.now();
+  await withClient(dbUrl, async (client) => {
+    await client.query(SEED_ORDERS);
+    await client.query('analyze');
+  });
+  console.log(`inserted ${ORDERS} orders in ${Math.round(performance.now() - seeded)} ms`);
+  const token = await ownerToken(dbUrl);
+  const sample = await withClient(dbUrl, (client) =>
+    client.query<{ id: string }>(
+      'select id from orders order by created_at desc offset 9000 limit 1',
+    ),
+  );
+  const number = (sample.rows[0]?.id ?? '').slice(0, 8).toUpperCase();
+
+  const targets: [label: string, route: string, baseline: boolean][] = [
+    ['baseline GET /api/health', '/api/health', true],
+    ['baseline GET /api/products', '/api/products', true],
+    ['orders (first page)', '/api/admin/orders', false],
+    ['orders ?status=shipped', '/api/admin/orders?status=shipped', false],
+    ['orders ?q=e-mail fragment', '/api/admin/orders?q=customer123', false],
+    ['orders ?q=name fragment', '/api/admin/orders?q=nasser', false],
+    [`orders ?q=number ${number}`, `/api/admin/orders?q=${number}`, false],
+    [
+      'orders ?status=delivered&q=shop.test',
+      '/api/admin/orders?status=delivered&q=shop.test',
+      false,
+    ],
+    ['orders ?page=750 (deep)', '/api/admin/orders?page=750', false],
+  ];
+  for (const [label, route, baseline] of targets) {
+    // Warm up (JIT, pool, plans) before measuring.
+    await measure(`${origin}${route}`, token);
+    rows.push({ label, latencies: await measure(`${origin}${route}`, token), baseline });
+  }
+
+  // What PostgreSQL itself spends on the list's main query for the slowest shapes.
+  await withClient(dbUrl, async (client) => {
+    const explain = async (label: string, where: string, params: unknown[], offset = 0) => {
+      const result = await client.query<{ 'QUERY PLAN': string }>(
+        `explain analyze select id, created_at, customer_name, email, status, total_cents from orders
+         ${where} order by created_at desc, id desc limit 25 offset ${offset}`,
+        params,
+      );
+      const line = result.rows
+        .map((row) => row['QUERY PLAN'])
+        .find((text) => text.startsWith('Execution Time'));
+      plans.push({ label, ms: Number(/([\d.]+) ms/.exec(line ?? '')?.[1] ?? NaN) });
+    };
+    await explain(
+      'q=customer123',
+      `where email ilike $1 or customer_name ilike $1 or id::text like $2`,
+      ['%customer123%', 'customer123%'],
+    );
+    await explain('status=shipped', `where status = $1`, ['shipped']);
+    await explain('page=750', '', [], 749 * 25);
+  });
+} finally {
+  api.kill('SIGTERM');
+  await new Promise<void>((resolve) => api.once('exit', () => resolve()));
+  await withClient(serverUrl, (client) =>
+    client.query(`drop database if exists "${database}" with (force)`),
+  );
+}
+
+const pad = (text: string | number, width: number) => String(text).padEnd(width);
+const p95Of = (latencies: number[]) => percentile(latencies, 95);
+const baselineP95 = Math.max(
+  ...rows.filter((row) => row.baseline).map((row) => p95Of(row.latencies)),
+);
+console.log(
+  `\n${ORDERS} orders, PostgreSQL, loopback; ${requests} requests a query by ${concurrency} clients at once\n`,
+);
+console.log(`${pad('query', 42)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}p95 / baseline p95`);
+let failed = false;
+for (const { label, latencies, baseline } of rows) {
+  const p95 = p95Of(latencies);
+  if (!baseline && p95 > TARGET_P95_MS) failed = true;
+  console.log(
+    `${pad(label, 42)}${pad(percentile(latencies, 50).toFixed(1), 9)}${pad(p95.toFixed(1), 9)}${(p95 / baselineP95).toFixed(2)}`,
+  );
+}
+console.log(`\nbaseline p95 = the slower of the two baselines (${baselineP95.toFixed(1)} ms)`);
+for (const plan of plans) console.log(`EXPLAIN ANALYZE ${pad(plan.label, 16)} ${plan.ms} ms`);
+console.log(
+  failed
+    ? `\nover the target: p95 > ${TARGET_P95_MS} ms`
+    : `\nall within p95 <= ${TARGET_P95_MS} ms`,
+);
