@@ -61,8 +61,7 @@ export const userInfoSchema = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),
-  // userInfo stored before roles existed has none: a shopper.
-  role: userRoleSchema.default('customer'),
+  role: userRoleSchema,
   token: z.string(),
   createdAt: z.string(),
   message: z.string().optional(),

@@ -17,7 +17,6 @@ describe('the stored userInfo', () => {
     { ...good, message: 'hello' },
     { ...good, extra: 'dropped' },
     { ...good, role: 'owner' },
-    { ...good, role: undefined },
     { ...good, role: 'admin' },
     { ...good, token: 42 },
     { ...good, message: 7 },
@@ -28,6 +27,11 @@ describe('the stored userInfo', () => {
   ])('is accepted exactly when userInfoSchema accepts it: %j', (value) => {
     const schema = userInfoSchema.safeParse(value);
     expect(storedUserInfo(value)).toEqual(schema.success ? schema.data : null);
+  });
+
+  it('reads a userInfo stored before roles existed as a shopper', () => {
+    const { role: _role, ...withoutRole } = good;
+    expect(storedUserInfo(withoutRole)).toEqual(good);
   });
 
   it('is restored at start-up, and removed when it is broken', () => {
