@@ -216,3 +216,18 @@ export async function endSession(db: Executor, sessionId: string): Promise<void>
       ),
     );
 }
+
+/** Locks a user's row for the rest of the transaction (an erasure); undefined when it is gone. */
+export async function lockUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+/** Deletes a user; sessions, mailed tokens, e-mail changes and second factors go with it (cascade). */
+export async function deleteUser(db: Executor, id: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+export async function clearMailThrottles(db: Executor, keys: string[]): Promise<void> {
+  await db.delete(mailThrottles).where(inArray(mailThrottles.key, keys));
+}
