@@ -13,8 +13,18 @@ export const signedInUser = {
   _id: 'u1',
   name: 'Layla',
   email: 'layla@example.com',
+  role: 'customer' as const,
   token: 'jwt-1',
   createdAt: '2024-01-01T00:00:00.000Z',
+};
+
+/** GET /api/users/profile of the signed-in user. */
+export const signedInProfile = {
+  _id: signedInUser._id,
+  name: signedInUser.name,
+  email: signedInUser.email,
+  isVerified: true,
+  createdAt: signedInUser.createdAt,
 };
 
 /**
