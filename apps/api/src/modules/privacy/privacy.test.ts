@@ -22,6 +22,7 @@ import {
 } from '../../test/fixtures';
 import { clientAddresses, injector } from '../../test/inject';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { DATA_EXPORT_LIMIT } from './routes';
 
 const JWT_SECRET = 'privacy-test-secret-0123456789-abcdefghijk';
 const PASSWORD = 'Fixture-Pass1!';
@@ -137,6 +138,22 @@ describe('GET /api/users/profile/export', () => {
     expect(response.body).not.toMatch(/password|token|session/i);
   });
 
+  it('is limited per account', async () => {
+    const ivy = await customer('Ivy');
+    for (let copy = 1; copy <= DATA_EXPORT_LIMIT.max; copy++)
+      expect(
+        (await call('GET', '/api/users/profile/export', { token: ivy.token })).statusCode,
+      ).toBe(200);
+    const refused = await call('GET', '/api/users/profile/export', { token: ivy.token });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many requests/);
+    // Another account is not held back by it.
+    const jo = await customer('Jo');
+    expect((await call('GET', '/api/users/profile/export', { token: jo.token })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('needs a sign-in', async () => {
     const response = await call('GET', '/api/users/profile/export');
     expect(response.statusCode).toBe(401);
@@ -199,6 +216,18 @@ describe('DELETE /api/users/profile', () => {
       htmlBody: '<p>Hello Dee</p>',
       nextAttemptAt: new Date(Date.now() + 60 * 60_000),
     });
+    const [sentMail] = await t.database.db
+      .insert(mailOutbox)
+      .values({
+        toAddress: dee.email,
+        subject: 'Your order has shipped',
+        textBody: 'Hello Dee, 1 Dune Road',
+        htmlBody: '<p>Hello Dee, 1 Dune Road</p>',
+        status: 'sent',
+        sentAt: new Date(),
+        orderId: ownOrder,
+      })
+      .returning({ id: mailOutbox.id });
     const stranger = await call('POST', '/api/users/login', {
       body: { email: 'nobody-here@example.com', password: PASSWORD },
     });
@@ -275,6 +304,18 @@ describe('DELETE /api/users/profile', () => {
     expect(
       await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, dee.email)),
     ).toEqual([]);
+    // Sent mail stays in the order's history, without the address or the text.
+    const [history] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, sentMail!.id));
+    expect(history).toMatchObject({
+      toAddress: erasedEmail(sentMail!.id),
+      subject: 'Your order has shipped',
+      textBody: '',
+      htmlBody: '',
+      orderId: ownOrder,
+    });
     expect(await t.database.db.select().from(users).where(eq(users.email, dee.email))).toEqual([]);
     // The address can open a new account from scratch.
     const again2 = await call('POST', '/api/users', {
