@@ -123,6 +123,33 @@ test('the verification success and the profile tabs have no serious violations',
   expect(problems).toEqual([]);
 });
 
+test('the delete-account dialog has no serious violations, open or with its error', async ({
+  page,
+  request,
+}, testInfo) => {
+  const problems = watchConsole(page);
+  const email = `a11y-delete-${testInfo.project.name}-${Date.now()}-${testInfo.retry}@example.com`;
+  const link = await registerVerified(request, email);
+  await request.get(`/api${link.replace(/^\/verify\//, '/users/verify/')}`);
+
+  await page.goto('/login?redirect=/profile');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expectReady(page, 'Profile');
+
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Delete permanently' }).click();
+  await expect(dialog.getByText('Password cannot be empty')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(problems).toEqual([]);
+});
+
 test('the profile tabs and the login form work from the keyboard alone', async ({
   page,
   request,

@@ -28,6 +28,7 @@ import type { PaymentProvider } from './modules/payments/provider';
 import { testCheckoutRoutes } from './modules/payments/test-checkout-routes';
 import { webhookRoutes } from './modules/payments/webhook-routes';
 import { refundRoutes } from './modules/refunds/routes';
+import { privacyRoutes } from './modules/privacy/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { createActionLimiter } from './modules/rate-limits/service';
 import { WEB_DIST_DIR } from './paths';
@@ -158,19 +159,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     limit,
     onReviewAdded: catalog.invalidate,
   });
-  await app.register(accountRoutes, {
-    ctx: {
-      db,
-      jwtSecret,
-      appUrl: publicUrl,
-      supportEmail,
-      wakeMail: mailWorker.wake,
-      limit,
-      background,
-    },
-    auth,
+  const accountsCtx = {
+    db,
+    jwtSecret,
+    appUrl: publicUrl,
+    supportEmail,
+    wakeMail: mailWorker.wake,
     limit,
-  });
+    background,
+  };
+  await app.register(accountRoutes, { ctx: accountsCtx, auth, limit });
+  await app.register(privacyRoutes, { ctx: { db, accounts: accountsCtx }, auth, limit });
   await app.register(backOfficeRoutes, {
     ctx: {
       db,

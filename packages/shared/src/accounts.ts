@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_ROLES, type UserRole } from './roles';
+import { USER_ROLES } from './roles';
 import { currentPasswordSchema } from './credential-change';
 import { passwordSchema, profilePasswordSchema } from './password';
 import { singleLineText } from './text';
@@ -54,7 +54,9 @@ export const loginRequestSchema = z.object({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const userRoleSchema = z.enum(USER_ROLES);
-export { USER_ROLES, type UserRole };
+// Type-only: the storefront's build splits this module and takes no value re-exports (USER_ROLES
+// comes from './roles').
+export type { UserRole } from './roles';
 
 /** Kept in browser storage as userInfo. */
 export const userInfoSchema = z.object({

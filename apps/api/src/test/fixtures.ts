@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Category } from '@shop/shared/catalog';
 import type { Database } from '../db/client';
 import type { FastifyInstance } from 'fastify';
-import { products, stock, users } from '../db/schema';
+import { orders, products, stock, users } from '../db/schema';
 import { hashPassword } from '../modules/accounts/passwords';
 import { insertProduct, type NewProduct } from '../modules/catalog/repository';
 import { deriveKey } from '../lib/keys';
@@ -111,4 +111,51 @@ export function deliverTestEvent(
       ...(event.signature ? { [TEST_CHECKOUT_SIGNATURE_HEADER]: event.signature } : {}),
     },
   });
+}
+
+/**
+ * Opens a checkout through the API, the customer's of `buyer.token` or a guest's of `buyer.email`;
+ * answers the order and its test-checkout session.
+ */
+export async function openCheckout(
+  t: { app: FastifyInstance; database: { db: Database } },
+  buyer: { token: string } | { email: string },
+  orderItems: { product: string; qty: number }[],
+  remoteAddress: string,
+): Promise<{ orderId: string; sessionId: string }> {
+  const response = await t.app.inject({
+    method: 'POST',
+    remoteAddress,
+    ...('token' in buyer
+      ? {
+          url: '/api/orders/create-checkout-session',
+          headers: { authorization: `Bearer ${buyer.token}` },
+          payload: { orderItems, shippingAddress: SAMPLE_ADDRESS },
+        }
+      : {
+          url: '/api/orders/guest-checkout-session',
+          payload: { orderItems, shippingAddress: SAMPLE_ADDRESS, email: buyer.email },
+        }),
+  });
+  if (response.statusCode !== 200) throw new Error(`checkout refused: ${response.body}`);
+  const sessionId = new URL(response.json().url).pathname.split('/').pop() ?? '';
+  const [order] = await t.database.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.paymentSessionId, sessionId));
+  if (!order) throw new Error('no order for the session');
+  return { orderId: order.id, sessionId };
+}
+
+/** Pays a test checkout as its provider's signed event does (the shop's JWT secret signs it). */
+export async function payTestCheckout(
+  app: FastifyInstance,
+  jwtSecret: string,
+  sessionId: string,
+): Promise<void> {
+  const paid = await deliverTestEvent(
+    app,
+    testCheckoutSigner(jwtSecret).signedEvent('checkout.completed', sessionId),
+  );
+  if (paid.statusCode !== 200) throw new Error(`payment event refused: ${paid.body}`);
 }

@@ -22,3 +22,13 @@ export function injector(app: () => FastifyInstance, defaultIp: () => string) {
       headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
     });
 }
+
+/** Client addresses one after another (`prefix` is the first two parts, e.g. '10.30'): one per call. */
+export function clientAddresses(prefix: string): () => string {
+  let next = 0;
+  return () => {
+    const address = `${prefix}.${Math.floor(next / 250)}.${(next % 250) + 1}`;
+    next += 1;
+    return address;
+  };
+}

@@ -18,13 +18,14 @@ export async function checkCurrentPassword(
   user: UserRow,
   password: string,
   clientAddress: string,
+  wrongMessage: string = CREDENTIAL_MESSAGES.currentPasswordWrong,
 ): Promise<void> {
   const attempt = await claimLoginAttempt(ctx.db, ctx.limit, user.email, clientAddress);
   if (await verifyPassword(user.passwordHash, password)) return attempt.succeeded();
   const refusal = attempt.failed();
   // The 5th wrong one answers the lockout it started, as at the login.
   if (refusal.kind === 'too_many') throw refusal;
-  throw new AppError('invalid', CREDENTIAL_MESSAGES.currentPasswordWrong);
+  throw new AppError('invalid', wrongMessage);
 }
 
 /**

@@ -245,3 +245,13 @@ export async function deleteUser(db: Executor, userId: string): Promise<boolean>
   const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
   return rows.length > 0;
 }
+
+/** Locks a user's row for the rest of the transaction (an erasure); undefined when it is gone. */
+export async function lockUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+export async function clearMailThrottles(db: Executor, keys: string[]): Promise<void> {
+  await db.delete(mailThrottles).where(inArray(mailThrottles.key, keys));
+}

@@ -15,11 +15,12 @@ import { enqueueMail } from '../mail/service';
 import type { ActionLimiter } from '../rate-limits/service';
 import { claimLoginAttempt, claimThrottledAttempt, emailThrottleKey } from './login-guard';
 import { passwordResetMail, verificationMail } from './account-mails';
-import { revokeEmailChanges } from './email-change-repository';
+import { findPendingEmail, revokeEmailChanges } from './email-change-repository';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords';
 import {
   claimMailThrottle,
   clearLoginThrottles,
+  clearMailThrottles,
   consumeMailedToken,
   deleteUser,
   endBackOfficeSessionsOf,
@@ -30,6 +31,7 @@ import {
   insertMailedToken,
   insertSession,
   insertUser,
+  lockUserById,
   markUserVerified,
   revokeMailedTokens,
   setUserRole,
@@ -318,3 +320,31 @@ export const endBackOfficeSessions = (tx: Executor, userId: string) =>
  */
 export const claimSecondFactorAttempt = (db: Database, userId: string, wrong: () => AppError) =>
   claimThrottledAttempt(db, `mfa:${userId}`, wrong);
+
+/**
+ * The start of an account's erasure, in the caller's transaction: locks the user's row, so no
+ * checkout, login or profile change of the account runs alongside (their writes wait, then find
+ * the account gone). Undefined when it is gone already.
+ */
+export function lockAccountForErasure(tx: Executor, userId: string): Promise<UserRow | undefined> {
+  return lockUserById(tx, userId);
+}
+
+/**
+ * Deletes an account in the caller's transaction: its sessions (so every token at once), mailed
+ * tokens and e-mail changes go with the row; the lockout and mail throttles kept under its
+ * address go too. Answers the addresses whose queued mail should be forgotten (the account's, and
+ * a new one still waiting for its link).
+ */
+export async function eraseAccount(tx: Executor, user: UserRow): Promise<string[]> {
+  const pendingEmail = await findPendingEmail(tx, user.id);
+  await deleteUser(tx, user.id);
+  await clearLoginThrottles(tx, [emailThrottleKey(user.email)]);
+  await clearMailThrottles(tx, [
+    `verify:${user.email}`,
+    `reset:${user.email}`,
+    `email-change:${user.email}`,
+    ...(pendingEmail ? [`email-change:${pendingEmail}`] : []),
+  ]);
+  return pendingEmail ? [user.email, pendingEmail] : [user.email];
+}

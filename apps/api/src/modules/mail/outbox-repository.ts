@@ -90,3 +90,33 @@ export async function markMailFailed(
 export async function listOutboxNewestFirst(db: Database, limit: number): Promise<OutboxRow[]> {
   return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
 }
+
+/**
+ * Forgets the mail of addresses that must no longer be written to (an erased account): mail not
+ * sent yet (pending, or failed for good) is deleted; sent mail keeps its subject, time and order
+ * for the order's history, with a placeholder address and no body.
+ */
+export async function forgetMailTo(
+  db: Executor,
+  addresses: string[],
+  placeholder: { prefix: string; domain: string },
+): Promise<void> {
+  if (!addresses.length) return;
+  await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        inArray(mailOutbox.toAddress, addresses),
+        inArray(mailOutbox.status, ['pending', 'failed']),
+      ),
+    );
+  await db
+    .update(mailOutbox)
+    .set({
+      toAddress: sql`${placeholder.prefix} || ${mailOutbox.id}::text || ${placeholder.domain}`,
+      textBody: '',
+      htmlBody: '',
+      lastError: null,
+    })
+    .where(and(inArray(mailOutbox.toAddress, addresses), eq(mailOutbox.status, 'sent')));
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@shop/shared/orders';
 import type { Executor } from '../../db/client';
 import { orderItems, orders, refunds, shipments, stock } from '../../db/schema';
@@ -216,4 +216,82 @@ export async function boughtOrderEmail(
     )
     .limit(1);
   return row?.email;
+}
+
+/** An account's orders and the guest orders placed with its e-mail. */
+const ofCustomer = (customer: { userId: string; email: string }) =>
+  or(eq(orders.userId, customer.userId), eq(orders.email, customer.email));
+
+/** An account's orders and the guest orders placed with its e-mail, newest first. */
+export async function listOrdersOfCustomer(
+  db: Executor,
+  customer: { userId: string; email: string },
+): Promise<OrderWithItems[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(ofCustomer(customer))
+    .orderBy(desc(orders.createdAt));
+  return withDetails(db, rows);
+}
+
+/**
+ * A customer's orders in the given statuses, locked for the rest of the transaction (so no
+ * payment event moves them meanwhile), each with whether a parcel has been sent.
+ */
+export async function lockOrdersOfCustomer(
+  db: Executor,
+  customer: { userId: string; email: string },
+  statuses: OrderStatus[],
+): Promise<{ id: string; status: OrderStatus; shipped: boolean }[]> {
+  const rows = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(and(ofCustomer(customer), inArray(orders.status, statuses)))
+    .for('update');
+  if (!rows.length) return [];
+  const parcels = await db
+    .select({ orderId: shipments.orderId })
+    .from(shipments)
+    .where(
+      inArray(
+        shipments.orderId,
+        rows.map((row) => row.id),
+      ),
+    );
+  return rows.map((row) => ({
+    ...row,
+    shipped: parcels.some((parcel) => parcel.orderId === row.id),
+  }));
+}
+
+/**
+ * Replaces who an order was for (name, e-mail, address, client address) and unlinks the account;
+ * lines, amounts, payments, parcels and refunds stay for the books. Answers how many changed.
+ */
+export async function eraseCustomerOfOrders(
+  db: Executor,
+  customer: { userId: string; email: string },
+  replacement: { name: string; field: string; email: { prefix: string; domain: string } },
+): Promise<number> {
+  const { field, email } = replacement;
+  const rows = await db
+    .update(orders)
+    .set({
+      userId: null,
+      customerName: replacement.name,
+      email: sql`${email.prefix} || ${orders.id}::text || ${email.domain}`,
+      shippingAddress: {
+        address: field,
+        city: field,
+        state: field,
+        postalCode: field,
+        country: field,
+      },
+      clientAddress: null,
+      updatedAt: sql`now()`,
+    })
+    .where(ofCustomer(customer))
+    .returning({ id: orders.id });
+  return rows.length;
 }

@@ -5,6 +5,7 @@ import {
   type Order,
   type OrderStatus,
 } from '@shop/shared/orders';
+import { ERASED_EMAIL, ERASED_FIELD, FORMER_CUSTOMER } from '@shop/shared/privacy';
 import type { LineOption, LineSize } from '@shop/shared/catalog';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { AppError } from '../../errors';
@@ -15,12 +16,15 @@ import { checkoutCancelToken, isOrderAccessToken, orderAccessToken } from './ord
 import { orderConfirmationMail } from './order-mails';
 import {
   boughtOrderEmail,
+  eraseCustomerOfOrders,
   findLapsedHolds,
   findOrderForUpdate,
   findOrderIdByPaymentReference,
   findOrderIdBySession,
   findOrderWithItems,
+  listOrdersOfCustomer,
   listOrdersOfUser,
+  lockOrdersOfCustomer,
   releaseStock,
   setPaymentReference,
   transitionOrder,
@@ -246,4 +250,52 @@ export function restockUnits(
 /** The order a provider's payment (Stripe: the PaymentIntent) belongs to. */
 export function orderIdOfPayment(db: Executor, reference: string): Promise<string | undefined> {
   return findOrderIdByPaymentReference(db, reference);
+}
+
+/** An account, with its e-mail: guest orders placed with that e-mail are the account holder's too. */
+export interface OrderCustomer {
+  userId: string;
+  email: string;
+}
+
+/** For a copy of a customer's data: the account's orders and the guest orders to its e-mail. */
+export async function listOrdersOfAccountHolder(
+  db: Executor,
+  customer: OrderCustomer,
+): Promise<Order[]> {
+  return (await listOrdersOfCustomer(db, customer)).map(toOrderResponse);
+}
+
+/**
+ * Why a customer's orders cannot lose their customer yet, in the caller's transaction (the orders
+ * stay locked until it ends): 'awaiting_shipment' while one is paid and no parcel has gone
+ * (it still needs its address), 'checkout_open' while one waits for payment (a payment could
+ * still arrive for it); undefined when nothing stands in the way.
+ */
+export async function erasureBlocker(
+  tx: Executor,
+  customer: OrderCustomer,
+): Promise<'awaiting_shipment' | 'checkout_open' | undefined> {
+  const open = await lockOrdersOfCustomer(tx, customer, [
+    'pending_payment',
+    'paid',
+    'partially_refunded',
+  ]);
+  if (open.some((order) => order.status !== 'pending_payment' && !order.shipped))
+    return 'awaiting_shipment';
+  if (open.some((order) => order.status === 'pending_payment')) return 'checkout_open';
+  return undefined;
+}
+
+/**
+ * Takes the customer out of their orders, in the caller's transaction: name, e-mail (a
+ * non-deliverable placeholder per order), address and client address are replaced and the account
+ * unlinked; lines, amounts, payments, parcels and refunds stay for the books.
+ */
+export function eraseCustomerFromOrders(tx: Executor, customer: OrderCustomer): Promise<number> {
+  return eraseCustomerOfOrders(tx, customer, {
+    name: FORMER_CUSTOMER,
+    field: ERASED_FIELD,
+    email: ERASED_EMAIL,
+  });
 }

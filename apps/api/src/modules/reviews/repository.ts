@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { products, reviews } from '../../db/schema';
 
@@ -30,4 +30,35 @@ export async function productExists(db: Executor, productId: string): Promise<bo
     .from(products)
     .where(eq(products.id, productId));
   return row !== undefined;
+}
+
+/** The reviews filed under an e-mail, newest first, with their product's name. */
+export async function listReviewsByEmail(db: Executor, email: string) {
+  return db
+    .select({
+      productId: reviews.productId,
+      productName: products.name,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(eq(reviews.email, email))
+    .orderBy(desc(reviews.createdAt));
+}
+
+/** Files an e-mail's reviews under another name and a placeholder address per review. */
+export async function renameReviewsByEmail(
+  db: Executor,
+  email: string,
+  replacement: { name: string; email: { prefix: string; domain: string } },
+): Promise<number> {
+  const { prefix, domain } = replacement.email;
+  const rows = await db
+    .update(reviews)
+    .set({ name: replacement.name, email: sql`${prefix} || ${reviews.id}::text || ${domain}` })
+    .where(eq(reviews.email, email))
+    .returning({ id: reviews.id });
+  return rows.length;
 }

@@ -1,11 +1,18 @@
 import { ORDER_MESSAGES, type ReviewRequest } from '@shop/shared/orders';
-import type { Database } from '../../db/client';
+import { ERASED_EMAIL, FORMER_CUSTOMER } from '@shop/shared/privacy';
+import type { ExportedReview } from '@shop/shared/privacy';
+import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import type { UserRow } from '../accounts/repository';
 import { PRODUCT_NOT_FOUND } from '../catalog/service';
 import { accountHasBought, buyerByOrderLink, type OrdersContext } from '../orders/service';
-import { insertReview, productExists } from './repository';
+import {
+  insertReview,
+  listReviewsByEmail,
+  productExists,
+  renameReviewsByEmail,
+} from './repository';
 
 /** Shown for reviews made through an order's link: it names no one. */
 export const GUEST_REVIEWER_NAME = 'Verified buyer';
@@ -80,4 +87,23 @@ export async function addReview(
     }),
   );
   if (!added) throw new AppError('conflict', ORDER_MESSAGES.alreadyReviewed);
+}
+
+/** For a copy of a customer's data: the reviews filed under their e-mail. */
+export async function reviewsOfEmail(db: Executor, email: string): Promise<ExportedReview[]> {
+  return (await listReviewsByEmail(db, email)).map((review) => ({
+    product: review.productId,
+    productName: review.productName,
+    rating: review.rating,
+    comment: review.comment,
+    createdAt: review.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * An erased customer's reviews stay (the ratings are the shop's and other shoppers' too) but name
+ * no one: shown under FORMER_CUSTOMER, filed under a placeholder address. In the caller's transaction.
+ */
+export function anonymiseReviewsOf(tx: Executor, email: string): Promise<number> {
+  return renameReviewsByEmail(tx, email, { name: FORMER_CUSTOMER, email: ERASED_EMAIL });
 }

@@ -1,4 +1,5 @@
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'dark';
+export type ButtonVariant =
+  'primary' | 'secondary' | 'ghost' | 'dark' | 'danger' | 'danger-outline';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -10,6 +11,9 @@ const variants: Record<ButtonVariant, string> = {
     'border-2 border-terracotta-700 text-terracotta-700 hover:bg-terracotta-700 hover:text-sand-50',
   ghost: 'text-ink hover:bg-sand-200',
   dark: 'bg-ink text-sand-50 hover:bg-terracotta-800',
+  /** Actions that cannot be undone (deleting the account). */
+  danger: 'bg-danger text-white hover:bg-[#912018]',
+  'danger-outline': 'border-2 border-danger text-danger hover:bg-danger hover:text-white',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shop/shared/accounts';
 import { CREDENTIAL_MESSAGES, emailChangePendingMessage } from '@shop/shared/credential-change';
 import type { Order } from '@shop/shared/orders';
@@ -90,6 +90,10 @@ function signIn() {
 
 describe('the profile page', () => {
   clearToastsAfterEach();
+  // The route loads the page's code on demand: have it compiled before the first test waits for it.
+  beforeAll(async () => {
+    await import('./profile-page');
+  });
 
   it('shows two tabs, the settings form first, with the user’s details', async () => {
     signIn();

@@ -5,6 +5,7 @@ import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useGetMyOrdersQuery } from '../api/accounts-api';
 import { MyOrdersTable } from './my-orders-table';
+import { PrivacySection } from './privacy-section';
 import { ProfileSettingsForm } from './profile-settings-form';
 
 const TABS = ['settings', 'orders'] as const;
@@ -69,6 +70,7 @@ export default function ProfilePage() {
         </Tabs.List>
         <Tabs.Content value="settings" className="max-w-xl focus-visible:outline-offset-4">
           <ProfileSettingsForm userInfo={userInfo} />
+          <PrivacySection />
         </Tabs.Content>
         <Tabs.Content value="orders" className="focus-visible:outline-offset-4">
           <MyOrdersTable

@@ -18,6 +18,15 @@ export const signedInUser = {
   createdAt: '2024-01-01T00:00:00.000Z',
 };
 
+/** GET /api/users/profile of the signed-in user. */
+export const signedInProfile = {
+  _id: signedInUser._id,
+  name: signedInUser.name,
+  email: signedInUser.email,
+  isVerified: true,
+  createdAt: signedInUser.createdAt,
+};
+
 /**
  * Stands in for the API in the account pages' tests: `handler` answers what it knows, the
  * catalog calls a page around them makes get empty answers, anything else 404. Every call is

@@ -1,7 +1,7 @@
 // The mobile sidebar's dialog with its Radix code, loaded by MobileSidebar when first wanted.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
-import { Icon } from '../../../components/ui/icon';
+import { DialogCloseButton } from '../../../components/ui/dialog-close-button';
 import { NAV_MENUS } from '../nav-menus';
 import { SearchBox } from './search-box';
 import { SidebarAccountLinks } from './sidebar-account-links';
@@ -33,12 +33,7 @@ export default function SidebarDialog({ open, onOpenChange, triggerRef }: Sideba
           <div className="sadu-band h-3" aria-hidden="true" />
           <div className="flex items-center justify-between px-5 pt-4">
             <Dialog.Title className="font-display text-xl font-semibold">Menu</Dialog.Title>
-            <Dialog.Close
-              className="flex size-10 items-center justify-center rounded-full hover:bg-sand-200"
-              aria-label="Close menu"
-            >
-              <Icon name="close" className="size-6" />
-            </Dialog.Close>
+            <DialogCloseButton label="Close menu" />
           </div>
           <div className="px-5 py-4">
             <SearchBox onSearch={close} />

@@ -1,0 +1,387 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '@shop/shared/accounts';
+import { productSchema } from '@shop/shared/catalog';
+import { orderSchema } from '@shop/shared/orders';
+import {
+  ERASED_FIELD,
+  FORMER_CUSTOMER,
+  PRIVACY_MESSAGES,
+  accountExportSchema,
+  erasedEmail,
+} from '@shop/shared/privacy';
+import { mailOutbox, orderItems, orders, sessions, shipments, users } from '../../db/schema';
+import { addBackOfficeUser } from '../../test/back-office-fixtures';
+import {
+  SAMPLE_ADDRESS,
+  addProduct,
+  addVerifiedCustomer,
+  openCheckout,
+  payTestCheckout,
+  productIdBySlug,
+} from '../../test/fixtures';
+import { clientAddresses, injector } from '../../test/inject';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { DATA_EXPORT_LIMIT } from './routes';
+
+const JWT_SECRET = 'privacy-test-secret-0123456789-abcdefghijk';
+const PASSWORD = 'Fixture-Pass1!';
+const nextIp = clientAddresses('10.31');
+let t: TestApp;
+/** Product ids: a tote at $24.50 and a cap at $10.00. */
+let tote: string, cap: string;
+let people = 0;
+const call = injector(() => t.app, nextIp);
+
+async function customer(name: string) {
+  const email = `${name.toLowerCase()}.${++people}@example.com`;
+  return { name, ...(await addVerifiedCustomer(t.app, t.database.db, { name, email })) };
+}
+
+const checkout = (buyer: { token: string } | { email: string }, productId: string) =>
+  openCheckout(t, buyer, [{ product: productId, qty: 2 }], nextIp());
+const pay = (sessionId: string) => payTestCheckout(t.app, JWT_SECRET, sessionId);
+
+/** A parcel goes out, as the back office records it. */
+async function ship(orderId: string) {
+  await t.database.db.insert(shipments).values({ orderId, carrier: 'UPS', trackingNumber: '1Z9' });
+  await t.database.db.update(orders).set({ status: 'shipped' }).where(eq(orders.id, orderId));
+}
+
+async function buyAndShip(buyer: { token: string } | { email: string }, productId: string) {
+  const { orderId, sessionId } = await checkout(buyer, productId);
+  await pay(sessionId);
+  await ship(orderId);
+  return orderId;
+}
+
+const deleteAccount = (token: string, password: string) =>
+  call('DELETE', '/api/users/profile', { token, body: { password } });
+
+const login = (email: string, password = PASSWORD) =>
+  call('POST', '/api/users/login', { body: { email, password } });
+
+beforeAll(async () => {
+  t = await createTestApp({ JWT_SECRET, APP_URL: 'http://shop.test' });
+  await addProduct(t.database.db, {
+    slug: 'poppy-tote',
+    name: 'Poppy Tote',
+    priceCents: 2450,
+    stock: { total: 50 },
+  });
+  await addProduct(t.database.db, {
+    slug: 'plain-cap',
+    name: 'Plain Cap',
+    priceCents: 1000,
+    stock: { total: 50 },
+  });
+  tote = await productIdBySlug(t.database.db, 'poppy-tote');
+  cap = await productIdBySlug(t.database.db, 'plain-cap');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/users/profile/export', () => {
+  it('downloads the profile, orders and reviews as a dated JSON file, and no secret', async () => {
+    const ana = await customer('Ana');
+    const orderId = await buyAndShip(ana, tote);
+    const reviewed = await call('POST', `/api/products/${tote}/review`, {
+      token: ana.token,
+      body: { rating: 4, comment: 'Sturdy and bright', userEmail: ana.email },
+    });
+    expect(reviewed.statusCode, reviewed.body).toBe(201);
+
+    const response = await call('GET', '/api/users/profile/export', { token: ana.token });
+    expect(response.statusCode).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="sadu-sands-my-data-${today}.json"`,
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+
+    const data = accountExportSchema.parse(response.json());
+    expect(data.profile).toEqual({
+      name: 'Ana',
+      email: ana.email,
+      verified: true,
+      createdAt: expect.any(String),
+      role: 'customer',
+    });
+    expect(data.orders).toHaveLength(1);
+    expect(data.orders[0]).toMatchObject({
+      _id: orderId,
+      orderItems: [{ product: tote, name: 'Poppy Tote', qty: 2, price: 24.5 }],
+      shippingAddress: SAMPLE_ADDRESS,
+      itemsPrice: 49,
+      totalPrice: 49 + 5 + 3.43,
+      isPaid: true,
+      status: 'shipped',
+      user: { name: 'Ana', email: ana.email },
+      shipments: [{ carrier: 'UPS', trackingNumber: '1Z9' }],
+    });
+    expect(data.reviews).toEqual([
+      {
+        product: tote,
+        productName: 'Poppy Tote',
+        rating: 4,
+        comment: 'Sturdy and bright',
+        createdAt: expect.any(String),
+      },
+    ]);
+
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, ana.id));
+    expect(response.body).not.toContain(row?.passwordHash);
+    expect(response.body).not.toContain('$argon2');
+    expect(response.body).not.toContain(ana.token);
+    expect(response.body).not.toMatch(/password|token|session/i);
+  });
+
+  it('is limited per account', async () => {
+    const ivy = await customer('Ivy');
+    for (let copy = 1; copy <= DATA_EXPORT_LIMIT.max; copy++)
+      expect(
+        (await call('GET', '/api/users/profile/export', { token: ivy.token })).statusCode,
+      ).toBe(200);
+    const refused = await call('GET', '/api/users/profile/export', { token: ivy.token });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many requests/);
+    // Another account is not held back by it.
+    const jo = await customer('Jo');
+    expect((await call('GET', '/api/users/profile/export', { token: jo.token })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('needs a sign-in', async () => {
+    const response = await call('GET', '/api/users/profile/export');
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.noToken });
+  });
+});
+
+describe('DELETE /api/users/profile', () => {
+  it('refuses a wrong password and changes nothing', async () => {
+    const ben = await customer('Ben');
+    const orderId = await buyAndShip(ben, cap);
+
+    const response = await deleteAccount(ben.token, 'Not-his-password1!');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: PRIVACY_MESSAGES.wrongPassword });
+
+    const profile = await call('GET', '/api/users/profile', { token: ben.token });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({ name: 'Ben', email: ben.email });
+    const mine = await call('GET', '/api/orders/', { token: ben.token });
+    expect(orderSchema.array().parse(mine.json())).toMatchObject([
+      { _id: orderId, user: { name: 'Ben', email: ben.email }, shippingAddress: SAMPLE_ADDRESS },
+    ]);
+  });
+
+  it('counts wrong passwords in the sign-in cooldown', async () => {
+    const cy = await customer('Cy');
+    for (let attempt = 1; attempt <= 4; attempt++)
+      expect((await deleteAccount(cy.token, `Wrong-guess${attempt}!`)).statusCode).toBe(400);
+    const fifth = await deleteAccount(cy.token, 'Wrong-guess5!');
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json().message).toMatch(/^Too many attempts\. Please wait \d+:\d\d$/);
+    // The lockout is the account's: even the right password waits, here and at the sign-in.
+    expect((await deleteAccount(cy.token, PASSWORD)).statusCode).toBe(429);
+    expect((await login(cy.email)).statusCode).toBe(429);
+  });
+
+  it('erases the account: sign-in as for an unknown address, tokens end, orders and reviews name no one', async () => {
+    const dee = await customer('Dee');
+    const ownOrder = await buyAndShip(dee, tote);
+    const guestOrder = await buyAndShip({ email: dee.email }, cap);
+    expect(
+      (
+        await call('POST', `/api/products/${tote}/review`, {
+          token: dee.token,
+          body: { rating: 5, comment: 'Love it', userEmail: dee.email },
+        })
+      ).statusCode,
+    ).toBe(201);
+    const before = await t.database.db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, [ownOrder, guestOrder]));
+    // A second sign-in, and a mail still waiting to go to the address.
+    const otherToken = (await login(dee.email)).json().token as string;
+    await t.database.db.insert(mailOutbox).values({
+      toAddress: dee.email,
+      subject: 'Waiting',
+      textBody: 'Hello Dee',
+      htmlBody: '<p>Hello Dee</p>',
+      nextAttemptAt: new Date(Date.now() + 60 * 60_000),
+    });
+    const [sentMail] = await t.database.db
+      .insert(mailOutbox)
+      .values({
+        toAddress: dee.email,
+        subject: 'Your order has shipped',
+        textBody: 'Hello Dee, 1 Dune Road',
+        htmlBody: '<p>Hello Dee, 1 Dune Road</p>',
+        status: 'sent',
+        sentAt: new Date(),
+        orderId: ownOrder,
+      })
+      .returning({ id: mailOutbox.id });
+    const stranger = await call('POST', '/api/users/login', {
+      body: { email: 'nobody-here@example.com', password: PASSWORD },
+    });
+
+    const response = await deleteAccount(dee.token, PASSWORD);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ message: PRIVACY_MESSAGES.deleted });
+
+    // Every token ends at once.
+    for (const token of [dee.token, otherToken]) {
+      const profile = await call('GET', '/api/users/profile', { token });
+      expect(profile.statusCode).toBe(401);
+      expect(profile.json()).toEqual({ message: ACCOUNT_MESSAGES.tokenFailed });
+    }
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, dee.id))).toEqual(
+      [],
+    );
+    // The sign-in answers exactly as for an address that never had an account.
+    const again = await login(dee.email);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ message: ACCOUNT_MESSAGES.invalidCredentials });
+    expect({ status: again.statusCode, body: again.json() }).toEqual({
+      status: stranger.statusCode,
+      body: stranger.json(),
+    });
+
+    // The orders (the account's and the guest one to its e-mail) keep lines and amounts.
+    const erased = await t.database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [ownOrder, guestOrder]));
+    expect(erased).toHaveLength(2);
+    for (const order of erased) {
+      expect(order).toMatchObject({
+        userId: null,
+        customerName: FORMER_CUSTOMER,
+        email: erasedEmail(order.id),
+        clientAddress: null,
+        status: 'shipped',
+        shippingAddress: {
+          address: ERASED_FIELD,
+          city: ERASED_FIELD,
+          state: ERASED_FIELD,
+          postalCode: ERASED_FIELD,
+          country: ERASED_FIELD,
+        },
+      });
+    }
+    expect(erased.find((order) => order.id === ownOrder)).toMatchObject({
+      itemsCents: 4900,
+      shippingCents: 500,
+      taxCents: 343,
+      totalCents: 5743,
+    });
+    expect(erased.find((order) => order.id === guestOrder)).toMatchObject({
+      itemsCents: 2000,
+      totalCents: 2000 + 500 + 140,
+    });
+    const after = await t.database.db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, [ownOrder, guestOrder]));
+    expect(after).toEqual(expect.arrayContaining(before));
+    expect(after).toHaveLength(before.length);
+
+    // The review stays, under 'Former customer', with its rating.
+    const product = productSchema.parse((await call('GET', `/api/products/${tote}`)).json());
+    expect(product.reviews).toContainEqual(
+      expect.objectContaining({ name: FORMER_CUSTOMER, rating: 5, comment: 'Love it' }),
+    );
+    expect(JSON.stringify(product)).not.toContain('Dee');
+
+    // Nothing is left to be sent to the address, nor kept under it.
+    expect(
+      await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, dee.email)),
+    ).toEqual([]);
+    // Sent mail stays in the order's history, without the address or the text.
+    const [history] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, sentMail!.id));
+    expect(history).toMatchObject({
+      toAddress: erasedEmail(sentMail!.id),
+      subject: 'Your order has shipped',
+      textBody: '',
+      htmlBody: '',
+      orderId: ownOrder,
+    });
+    expect(await t.database.db.select().from(users).where(eq(users.email, dee.email))).toEqual([]);
+    // The address can open a new account from scratch.
+    const again2 = await call('POST', '/api/users', {
+      body: { name: 'Dee Again', email: dee.email, password: PASSWORD },
+    });
+    expect(again2.statusCode).toBe(201);
+  });
+
+  it('waits while an order is paid and not shipped, then erases once it has shipped', async () => {
+    const eve = await customer('Eve');
+    const { orderId, sessionId } = await checkout(eve, cap);
+    await pay(sessionId);
+
+    const refused = await deleteAccount(eve.token, PASSWORD);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: PRIVACY_MESSAGES.orderAwaitingShipment });
+    const [kept] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(kept).toMatchObject({ userId: eve.id, customerName: 'Eve', email: eve.email });
+    expect((await call('GET', '/api/users/profile', { token: eve.token })).statusCode).toBe(200);
+
+    await ship(orderId);
+    expect((await deleteAccount(eve.token, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts a guest order paid with the account’s e-mail and not shipped', async () => {
+    const fay = await customer('Fay');
+    const { sessionId } = await checkout({ email: fay.email }, cap);
+    await pay(sessionId);
+    const refused = await deleteAccount(fay.token, PASSWORD);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: PRIVACY_MESSAGES.orderAwaitingShipment });
+  });
+
+  it('waits while a checkout of the account is open', async () => {
+    const gus = await customer('Gus');
+    const { orderId } = await checkout(gus, cap);
+    const refused = await deleteAccount(gus.token, PASSWORD);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: PRIVACY_MESSAGES.checkoutOpen });
+    const [open] = await t.database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, gus.id)));
+    expect(open?.status).toBe('pending_payment');
+  });
+
+  it('refuses the owner, and lets staff go', async () => {
+    const owner = await addBackOfficeUser(t, 'owner', { password: PASSWORD });
+    const refused = await deleteAccount(owner.loginToken, PASSWORD);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: PRIVACY_MESSAGES.ownerCannotDelete });
+    expect((await call('GET', '/api/users/profile', { token: owner.loginToken })).statusCode).toBe(
+      200,
+    );
+
+    const staff = await addBackOfficeUser(t, 'staff', { password: PASSWORD });
+    expect((await deleteAccount(staff.loginToken, PASSWORD)).statusCode).toBe(200);
+    expect((await call('GET', '/api/users/profile', { token: staff.token })).statusCode).toBe(401);
+  });
+
+  it('needs the password and a sign-in', async () => {
+    const hal = await customer('Hal');
+    const empty = await deleteAccount(hal.token, '');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Password cannot be empty');
+    const anonymous = await call('DELETE', '/api/users/profile', { body: { password: PASSWORD } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
