@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { splitSharedModule } from './split-shared-schemas';
@@ -32,8 +35,20 @@ describe('splitSharedModule', () => {
   });
 
   it('passes an export list on with the part of what it names', async () => {
-    // accounts.ts passes on roles.ts's USER_ROLES (a rule): the first page reads it without zod.
-    const { rules, schemas, schemaExports } = await splitSharedModule(shared('accounts.ts'));
+    // A module that passes on a rule it imports (USER_ROLES): the first page reads it without zod.
+    const dir = mkdtempSync(path.join(tmpdir(), 'split-'));
+    writeFileSync(path.join(dir, 'roles.ts'), "export const USER_ROLES = ['customer'] as const;");
+    const file = path.join(dir, 'roles-user.ts');
+    writeFileSync(
+      file,
+      [
+        "import { z } from 'zod';",
+        "import { USER_ROLES } from './roles';",
+        'export const userRoleSchema = z.enum(USER_ROLES);',
+        'export { USER_ROLES };',
+      ].join('\n'),
+    );
+    const { rules, schemas, schemaExports } = await splitSharedModule(file);
     expect(rules).toMatch(/export \{ USER_ROLES \};/);
     expect(schemas).not.toMatch(/export \{ USER_ROLES \};/);
     expect(schemaExports).not.toContain('USER_ROLES');

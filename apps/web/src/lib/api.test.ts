@@ -9,6 +9,7 @@ const userInfo = {
   _id: 'u1',
   name: 'Layla',
   email: 'layla@example.com',
+  role: 'customer',
   token: 'old-jwt',
   createdAt: '2024-01-01T00:00:00.000Z',
 };
