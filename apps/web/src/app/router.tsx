@@ -1,8 +1,7 @@
 import { createBrowserRouter } from 'react-router';
-import type { RouteObject } from 'react-router';
+import type { DOMRouterOpts, RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import NotFoundPage from './not-found-page';
-import type * as AdminScreens from '../features/admin/admin-screens';
 import type { LegalPage } from './legal-route';
 import { PageLoading } from './page-loading';
 import { RequireUser } from './require-user';
@@ -11,6 +10,9 @@ import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
 type PageModule = { default: ComponentType };
+
+/** The id of the routes the back office's routes are added under. */
+const SHOP_ROUTES = 'shop';
 
 /** A route whose code is loaded when it is first visited. */
 const page = (load: () => Promise<PageModule>) => async () => ({
@@ -35,11 +37,6 @@ const legal = (file: string, title: string) => async () => {
   return { element: <LegalRoute page={Page} title={title} /> };
 };
 
-/** A back-office screen: all of them come in one module, a single lazy import here. */
-const admin = (screen: keyof typeof AdminScreens) => async () => ({
-  Component: (await import('../features/admin/admin-screens'))[screen],
-});
-
 const home = page(() => import('../features/home/components/home-page'));
 const search = page(() => import('../features/catalog/components/search-page'));
 
@@ -56,6 +53,7 @@ export const routes: RouteObject[] = [
     errorElement: <RootError />,
     children: [
       {
+        id: SHOP_ROUTES,
         errorElement: <RouteError />,
         // While the first page's code loads, the layout is already there around a spinner.
         HydrateFallback: PageLoading,
@@ -126,25 +124,6 @@ export const routes: RouteObject[] = [
               ...guarded('order/:id', () => import('../features/orders/components/order-page')),
             ],
           },
-          {
-            // The back office: its code loads only here, never with the shop's first page.
-            path: 'admin',
-            children: [
-              { path: 'setup', lazy: admin('SetupPage') },
-              {
-                lazy: admin('AdminLayout'),
-                children: [
-                  { index: true, lazy: admin('SummaryPage') },
-                  { path: 'orders', lazy: admin('OrdersPage') },
-                  { path: 'orders/:id', lazy: admin('OrderDetailPage') },
-                  { path: 'customers', lazy: admin('CustomersPage') },
-                  { path: 'staff', lazy: admin('StaffPage') },
-                  { path: 'audit', lazy: admin('AuditPage') },
-                  { path: '*', Component: NotFoundPage },
-                ],
-              },
-            ],
-          },
           { path: '*', Component: NotFoundPage },
         ],
       },
@@ -152,6 +131,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * The back office's routes join the table on the first visit to /admin (before the splat route
+ * answers 404): neither they nor their code are on the shop's first page.
+ */
+export const routerOptions: Pick<DOMRouterOpts, 'patchRoutesOnNavigation'> = {
+  async patchRoutesOnNavigation({ path, patch, matches }) {
+    if (!/^\/admin(\/|$)/.test(path) || matches.some((match) => match.route.path === 'admin'))
+      return;
+    const { adminRoutes } = await import('../features/admin/admin-routes');
+    patch(SHOP_ROUTES, adminRoutes);
+  },
+};
+
 export function createRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(routes, routerOptions);
 }

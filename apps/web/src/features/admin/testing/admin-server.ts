@@ -1,11 +1,12 @@
 import { configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import type { AdminOrder } from '@shop/shared/admin-orders';
 import type { UserRole } from '@shop/shared/roles';
 
-// The first visit to a lazy back-office route transforms its modules; on a busy two-core machine
-// that takes longer than Testing Library's default second of waiting.
-configure({ asyncUtilTimeout: 5000 });
+// The first visit to /admin loads the back office's routes and transforms their modules: done once
+// before a file's tests, so no test's waiting includes it (it can take seconds on a busy machine).
+beforeAll(() => import('../admin-routes'), 60_000);
+configure({ asyncUtilTimeout: 3000 });
 
 /** One request the back office made, as the fake server saw it. */
 export type AdminRequest = {
