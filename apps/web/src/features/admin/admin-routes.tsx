@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import NotFoundPage from '../../app/not-found-page';
 import AuditPage from './audit/audit-page';
 import CustomersPage from './customers/customers-page';
 import AdminLayout from './layout/admin-layout';
@@ -27,7 +26,6 @@ export const adminRoutes: RouteObject[] = [
           { path: 'customers', Component: CustomersPage },
           { path: 'staff', Component: StaffPage },
           { path: 'audit', Component: AuditPage },
-          { path: '*', Component: NotFoundPage },
         ],
       },
     ],
