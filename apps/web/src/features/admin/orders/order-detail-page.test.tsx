@@ -84,6 +84,11 @@ describe('the order page of the back office', () => {
     expect(server.to('GET', PATH).length).toBeGreaterThanOrEqual(2);
     await waitFor(() => expect(toastTexts()).toContain('Order #A1B2C3D4 marked shipped'));
     expect(screen.getByRole('button', { name: 'Mark delivered' })).toBeInTheDocument();
+    // Ship is gone with the order shipped: the focus goes to the order's heading, not the body.
+    expect(screen.queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Order #A1B2C3D4' })).toHaveFocus(),
+    );
   });
 
   it('shows staff no refund or cancel', async () => {
