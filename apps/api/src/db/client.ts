@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -51,12 +52,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   let client: PGlite;
+  // pg_trgm: the back office's order search by part of an e-mail or name uses trigram indexes.
+  const options = { extensions: { pg_trgm } };
   if (dataDir) {
     const folder = path.resolve(dataDir, 'pglite');
     await mkdir(folder, { recursive: true });
-    client = await PGlite.create(folder);
+    client = await PGlite.create(folder, options);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options);
   }
   const db = drizzlePglite(client, { schema });
   return {

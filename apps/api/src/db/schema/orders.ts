@@ -74,6 +74,9 @@ export const orders = pgTable(
     index('orders_newest_idx').on(t.createdAt.desc()),
     index('orders_status_newest_idx').on(t.status, t.createdAt.desc()),
     index('orders_email_idx').on(t.email),
+    // The back office searches by part of an e-mail or name (ILIKE '%…%'): trigram indexes.
+    index('orders_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('orders_customer_name_trgm_idx').using('gin', sql`${t.customerName} gin_trgm_ops`),
     index('orders_payment_reference_idx').on(t.paymentReference),
     index('orders_open_by_address_idx')
       .on(t.clientAddress)
