@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@shop/shared/back-office';
 import type { Executor } from '../../db/client';
+import { pageCounts, pageWindow } from '../../lib/search';
 import { auditRowsOfOrder, insertAuditRow, listAuditRows, type AuditRow } from './repository';
 
 /** Who did a back-office write, from where. */
@@ -52,16 +53,8 @@ export async function listAudit(
   page: number,
   pageSize: number,
 ): Promise<{ entries: AuditEntry[]; page: number; pages: number; total: number }> {
-  const { rows, total } = await listAuditRows(db, {
-    limit: pageSize,
-    offset: (page - 1) * pageSize,
-  });
-  return {
-    entries: rows.map(toAuditEntry),
-    page,
-    pages: Math.max(1, Math.ceil(total / pageSize)),
-    total,
-  };
+  const { rows, total } = await listAuditRows(db, pageWindow(page, pageSize));
+  return { entries: rows.map(toAuditEntry), ...pageCounts(page, total, pageSize) };
 }
 
 /** The audit rows of one order, oldest first, for its timeline. */
