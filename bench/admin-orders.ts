@@ -49,7 +49,7 @@ async function waitFor(url: string) {
 
 /** 20,000 orders over the last year, varied statuses, e-mails, names and lines, in one statement. */
 const SEED_ORDERS = `
-with catalog as (select array_agg(id order by slug) as ids from products),
+with catalog as (select array_agg(id order by handle) as ids from products),
 placed as (
   insert into orders (customer_name, email, status, shipping_address, payment_method,
     items_cents, shipping_cents, tax_cents, total_cents, payment_provider, hold_expires_at,

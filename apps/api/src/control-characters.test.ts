@@ -5,7 +5,7 @@ import {
   addProduct,
   addVerifiedCustomer,
   deliverTestEvent,
-  productIdBySlug,
+  productIdByHandle,
   testCheckoutSigner,
 } from './test/fixtures';
 import { createTestApp, type TestApp } from './test/test-app';
@@ -58,8 +58,8 @@ async function buy(email: string) {
 
 beforeAll(async () => {
   t = await createTestApp({ JWT_SECRET });
-  await addProduct(t.database.db, { slug: 'nul-tote', name: 'Nul Tote', stock: { total: 50 } });
-  productId = await productIdBySlug(t.database.db, 'nul-tote');
+  await addProduct(t.database.db, { handle: 'nul-tote', name: 'Nul Tote', stock: { total: 50 } });
+  productId = await productIdByHandle(t.database.db, 'nul-tote');
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_ADDRESS, addProduct, addVerifiedCustomer, productIdBySlug } from './test/fixtures';
+import {
+  SAMPLE_ADDRESS,
+  addProduct,
+  addVerifiedCustomer,
+  productIdByHandle,
+} from './test/fixtures';
 import { createTestApp, type TestApp } from './test/test-app';
 import { hashMailedToken } from './modules/accounts/tokens';
 
@@ -78,8 +83,8 @@ beforeAll(async () => {
     { LOG_LEVEL: 'debug' },
     { logStream: { write: (line: string) => void lines.push(line) } },
   );
-  await addProduct(t.database.db, { slug: 'log-tote', name: 'Log Tote', stock: { total: 20 } });
-  productId = await productIdBySlug(t.database.db, 'log-tote');
+  await addProduct(t.database.db, { handle: 'log-tote', name: 'Log Tote', stock: { total: 20 } });
+  productId = await productIdByHandle(t.database.db, 'log-tote');
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shop/shared/accounts';
-import { addProduct, addVerifiedCustomer, productIdBySlug } from '../test/fixtures';
+import { addProduct, addVerifiedCustomer, productIdByHandle } from '../test/fixtures';
 import { withDeadline } from '../lib/deadline';
 import { createTestApp, type TestApp } from '../test/test-app';
 import {
@@ -97,7 +97,7 @@ describe.runIf(runs)(
         { databaseUrl: server.url, poolSize: POOL_SIZE },
       );
       origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
-      productId = await productIdBySlug(t.database.db, await addProduct(t.database.db));
+      productId = await productIdByHandle(t.database.db, await addProduct(t.database.db));
       await addVerifiedCustomer(t.app, t.database.db, {
         name: 'Stalled',
         email: EMAIL,

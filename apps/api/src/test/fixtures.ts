@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { orders, products, stock, users } from '../db/schema';
 import { hashPassword } from '../modules/accounts/passwords';
 import { insertProduct, type NewProduct } from '../modules/catalog/repository';
+import { openStock } from '../modules/stock/service';
 import { deriveKey } from '../lib/keys';
 import {
   createTestCheckoutProvider,
@@ -13,35 +14,42 @@ import {
 
 let counter = 0;
 
-/** A product for a test, plain unless the overrides say otherwise; answers its slug. */
+/** A product for a test, plain unless the overrides say otherwise; answers its handle. */
 export async function addProduct(
   db: Database,
   overrides: Partial<NewProduct> & { category?: Category } = {},
 ): Promise<string> {
   counter += 1;
-  const slug = overrides.slug ?? `test-product-${counter}`;
-  await insertProduct(db, {
-    slug,
-    name: `Test product ${counter}`,
-    category: 'totes',
-    descriptionHtml: '<p>A test product.</p>',
-    priceCents: 1000,
-    image: '/images/products/test.svg',
-    images: ['/images/products/test.svg'],
-    imagesOptionA: [],
-    imagesOptionB: [],
-    hasSize: false,
-    hasAandB: false,
-    stock: { total: 5 },
-    reviews: [],
-    ...overrides,
-  });
-  return slug;
+  const handle = overrides.handle ?? `test-product-${counter}`;
+  await insertProduct(
+    db,
+    {
+      handle,
+      name: `Test product ${counter}`,
+      category: 'totes',
+      descriptionHtml: '<p>A test product.</p>',
+      priceCents: 1000,
+      image: '/images/products/test.svg',
+      images: ['/images/products/test.svg'],
+      imagesOptionA: [],
+      imagesOptionB: [],
+      hasSize: false,
+      hasAandB: false,
+      stock: { total: 5 },
+      reviews: [],
+      ...overrides,
+    },
+    (tx, productId, levels) => openStock(tx, productId, levels, 'Test fixture'),
+  );
+  return handle;
 }
 
-export async function productIdBySlug(db: Database, slug: string): Promise<string> {
-  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.slug, slug));
-  if (!row) throw new Error(`no product with slug ${slug}`);
+export async function productIdByHandle(db: Database, handle: string): Promise<string> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.handle, handle));
+  if (!row) throw new Error(`no product with handle ${handle}`);
   return row.id;
 }
 

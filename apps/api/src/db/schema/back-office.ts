@@ -54,6 +54,7 @@ export const auditLog = pgTable(
     /** e.g. 'order.shipped', 'order.refunded', 'staff.invited'. */
     action: text('action').notNull(),
     orderId: uuid('order_id'),
+    productId: uuid('product_id'),
     targetUserId: uuid('target_user_id'),
     summary: text('summary').notNull(),
     clientAddress: text('client_address'),
@@ -61,5 +62,6 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_newest_idx').on(t.at.desc()),
     index('audit_log_order_idx').on(t.orderId),
+    index('audit_log_product_idx').on(t.productId),
   ],
 );

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
+  customType,
   check,
   index,
   integer,
@@ -13,12 +15,19 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
 export const products = pgTable(
   'products',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Stable identifier of a sample product, so the seed can be re-run safely. */
-    slug: text('slug').notNull().unique(),
+    /** The product's unique slug (made from its name when not given): CSV rows are grouped by it. */
+    handle: text('handle').notNull().unique(),
+    /** Only published products are in the storefront; archived replaces deletion. */
+    status: text('status').notNull().default('published'),
     name: text('name').notNull(),
     category: text('category').notNull(),
     descriptionHtml: text('description_html').notNull(),
@@ -51,15 +60,18 @@ export const products = pgTable(
       sql`${t.category} in ('totes', 'flower_totes', 'belts', 'hoodies', 'selflove_women_tshirts', 'selflove_men_tshirts')`,
     ),
     check('products_not_both_size_and_option', sql`not (${t.hasSize} and ${t.hasAandB})`),
+    check('products_status_known', sql`${t.status} in ('published', 'draft', 'archived')`),
     index('products_category_idx').on(t.category),
+    index('products_status_idx').on(t.status),
     index('products_listing_order_idx').on(t.createdAt.desc(), t.name),
   ],
 );
 
 /**
  * One row per sellable variant: 'total' for plain products, 'A'/'B' for products with options,
- * 'S/M'/'L'/'XL' for sized ones. `available` is what can still be bought: on hand minus what
- * open checkouts hold. It never goes below zero.
+ * 'S/M'/'L'/'XL' for sized ones. `onHand` is what the shop has; `held` what open checkouts hold;
+ * `available` (what can still be bought) is computed from both and never goes below zero. Every
+ * change of onHand or held writes a stock_movements row in the same transaction (modules/stock).
  */
 export const stock = pgTable(
   'stock',
@@ -68,14 +80,96 @@ export const stock = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     variant: text('variant').notNull(),
-    available: integer('available').notNull(),
+    onHand: integer('on_hand').notNull(),
+    held: integer('held').notNull().default(0),
+    available: integer('available')
+      .notNull()
+      .generatedAlwaysAs(sql`on_hand - held`),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
+    /** Set when the low-stock mail went out; cleared once available rises above the threshold. */
+    lowStockAlerted: boolean('low_stock_alerted').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.variant] }),
-    check('stock_available_nonnegative', sql`${t.available} >= 0`),
+    check('stock_held_nonnegative', sql`${t.held} >= 0`),
+    check('stock_on_hand_covers_held', sql`${t.onHand} >= ${t.held}`),
+    check('stock_threshold_nonnegative', sql`${t.lowStockThreshold} >= 0`),
     check('stock_variant_known', sql`${t.variant} in ('total', 'A', 'B', 'S/M', 'L', 'XL')`),
   ],
 );
+
+/**
+ * The stock ledger: one row per change of a variant's on-hand or held units, written in the same
+ * transaction as the change, never updated. For every variant, onHand is the sum of `change` and
+ * held the sum of `heldChange`.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variant: text('variant').notNull(),
+    change: integer('change').notNull(),
+    heldChange: integer('held_change').notNull(),
+    reason: text('reason').notNull(),
+    /** Who, for back-office changes (as they were then); null for checkouts and the system. */
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    actorName: text('actor_name'),
+    /** Which order, for holds, releases, sales and refund restocks. */
+    orderId: uuid('order_id'),
+    note: text('note'),
+    onHandAfter: integer('on_hand_after').notNull(),
+    heldAfter: integer('held_after').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Orders movements made in one transaction (same `at`). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    check(
+      'stock_movements_reason_known',
+      sql`${t.reason} in ('received', 'correction', 'damaged', 'returned', 'import', 'sale', 'refund_restock', 'hold', 'release')`,
+    ),
+    index('stock_movements_product_newest_idx').on(t.productId, t.seq.desc()),
+    index('stock_movements_newest_idx').on(t.seq.desc()),
+  ],
+);
+
+/** An uploaded photo of a product, in one of its slots; its renditions are in image_files. */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    slot: text('slot').notNull(),
+    position: integer('position').notNull(),
+    alt: text('alt').notNull(),
+    /** Content hash of the upload; names its renditions ('<hash>-<width>.webp'). */
+    hash: text('hash').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('product_images_slot_known', sql`${t.slot} in ('main', 'gallery', 'optionA', 'optionB')`),
+    index('product_images_product_idx').on(t.productId, t.slot, t.position),
+  ],
+);
+
+/** Re-encoded photo files, served at content-hashed, immutable URLs by every API process. */
+export const imageFiles = pgTable('image_files', {
+  /** e.g. '3f9a…-800.webp'. */
+  name: text('name').primaryKey(),
+  contentType: text('content_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  body: bytea('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const reviews = pgTable(
   'reviews',

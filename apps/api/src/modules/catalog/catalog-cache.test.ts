@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productSchema } from '@shop/shared/catalog';
-import { stock } from '../../db/schema';
-import { addProduct, productIdBySlug } from '../../test/fixtures';
+import { moveStock } from '../stock/service';
+import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const TTL_MS = 300;
@@ -14,16 +13,19 @@ afterAll(() => t.close());
 
 describe('the catalog cache', () => {
   it('serves a product at most its time-to-live old, then fresh stock', async () => {
-    await addProduct(t.database.db, { slug: 'cached-tote', stock: { total: 5 } });
-    const id = await productIdBySlug(t.database.db, 'cached-tote');
+    await addProduct(t.database.db, { handle: 'cached-tote', stock: { total: 5 } });
+    const id = await productIdByHandle(t.database.db, 'cached-tote');
     const read = async () =>
       productSchema.parse((await t.app.inject(`/api/products/${id}`)).json());
 
     expect((await read()).countInStock.total).toBe(5);
-    await t.database.db
-      .update(stock)
-      .set({ available: 1 })
-      .where(and(eq(stock.productId, id), eq(stock.variant, 'total')));
+    await moveStock(t.database.db, {
+      productId: id,
+      variant: 'total',
+      change: -4,
+      heldChange: 0,
+      reason: 'correction',
+    });
     expect((await read()).countInStock.total).toBe(5);
     await new Promise((resolve) => setTimeout(resolve, TTL_MS + 50));
     expect((await read()).countInStock.total).toBe(1);

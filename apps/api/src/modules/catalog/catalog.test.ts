@@ -1,7 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTS_PAGE_SIZE, productListSchema, productSchema } from '@shop/shared/catalog';
-import { addProduct, productIdBySlug } from '../../test/fixtures';
+import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -11,7 +11,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   await addProduct(db, {
-    slug: 'sized-shirt',
+    handle: 'sized-shirt',
     name: 'Self Love Tee',
     category: 'selflove_women_tshirts',
     priceCents: 2499,
@@ -36,7 +36,7 @@ beforeAll(async () => {
     ],
   });
   await addProduct(db, {
-    slug: 'option-tote',
+    handle: 'option-tote',
     name: 'Poppy Flower Tote',
     category: 'flower_totes',
     priceCents: 3450,
@@ -46,21 +46,21 @@ beforeAll(async () => {
     stock: { A: 0, B: 7 },
   });
   await addProduct(db, {
-    slug: 'percent-strap',
+    handle: 'percent-strap',
     name: '100% Wool Strap',
     category: 'belts',
     priceCents: 1999,
     stock: { total: 3 },
   });
   await addProduct(db, {
-    slug: 'underscore-strap',
+    handle: 'underscore-strap',
     name: 'Strap_with_underscores',
     category: 'belts',
     stock: { total: 0 },
   });
   for (let i = 0; i < 22; i += 1) {
     await addProduct(db, {
-      slug: `filler-${i}`,
+      handle: `filler-${i}`,
       name: `Plain Hoodie ${i}`,
       category: 'hoodies',
       descriptionHtml: '<p>Warm.</p>',
@@ -224,7 +224,7 @@ describe('GET /api/products', () => {
 
 describe('GET /api/products/:id', () => {
   it('answers every field of the Product entity, price in dollars, reviews newest first', async () => {
-    const id = await productIdBySlug(t.database.db, 'sized-shirt');
+    const id = await productIdByHandle(t.database.db, 'sized-shirt');
     const response = await get(`/api/products/${id}`);
     expect(response.statusCode).toBe(200);
     const product = productSchema.parse(response.json());
@@ -253,7 +253,7 @@ describe('GET /api/products/:id', () => {
   });
 
   it('answers rating 0 and no reviews for a product nobody has reviewed', async () => {
-    const id = await productIdBySlug(t.database.db, 'option-tote');
+    const id = await productIdByHandle(t.database.db, 'option-tote');
     const product = productSchema.parse((await get(`/api/products/${id}`)).json());
     expect(product).toMatchObject({
       rating: 0,

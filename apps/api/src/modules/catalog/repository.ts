@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Category, Variant } from '@shop/shared/catalog';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { products, reviews, stock } from '../../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -19,8 +19,9 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The storefront's products: published ones only (drafts and archived products are the back office's). */
 function filterCondition(filter: ProductFilter): SQL | undefined {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [eq(products.status, 'published')];
   if (filter.keyword) {
     const pattern = likePattern(filter.keyword);
     const keywordMatch = or(
@@ -32,7 +33,7 @@ function filterCondition(filter: ProductFilter): SQL | undefined {
   }
   if (filter.categories?.length)
     conditions.push(inArray(products.category, [...filter.categories]));
-  return conditions.length ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 // One round trip for a product and its stock rows, aggregated as { variant: available }.
@@ -44,6 +45,12 @@ const stockJson = sql<StockByVariant | null>`(
 export async function countProducts(db: Database, filter: ProductFilter = {}): Promise<number> {
   const [row] = await db.select({ total: count() }).from(products).where(filterCondition(filter));
   return row?.total ?? 0;
+}
+
+/** Whether the shop has any product at all, in whatever status (the sample seed runs only when not). */
+export async function hasAnyProduct(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: products.id }).from(products).limit(1);
+  return row !== undefined;
 }
 
 export async function findProductsPage(
@@ -68,7 +75,7 @@ export async function findProductById(
   const [row] = await db
     .select({ product: products, stock: stockJson })
     .from(products)
-    .where(eq(products.id, id));
+    .where(and(eq(products.id, id), eq(products.status, 'published')));
   return row ? { ...row.product, stock: row.stock ?? {} } : undefined;
 }
 
@@ -84,7 +91,7 @@ export async function findReviewsNewestFirst(
 }
 
 export interface NewProduct {
-  slug: string;
+  handle: string;
   name: string;
   category: Category;
   descriptionHtml: string;
@@ -100,8 +107,15 @@ export interface NewProduct {
   reviews: { name: string; email: string; rating: number; comment: string; createdAt: Date }[];
 }
 
-/** Inserts a product with its stock rows and reviews, keeping the rating totals in step. Idempotent by slug. */
-export async function insertProduct(db: Database, product: NewProduct): Promise<void> {
+/**
+ * Inserts a product with its reviews, keeping the rating totals in step, and hands its new id to
+ * `openStock` in the same transaction (the stock ledger writes the opening units). Idempotent by handle.
+ */
+export async function insertProduct(
+  db: Database,
+  product: NewProduct,
+  openStock: (tx: Transaction, productId: string, levels: StockByVariant) => Promise<void>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const { stock: stockLevels, reviews: productReviews, ...fields } = product;
     const [inserted] = await tx
@@ -111,15 +125,10 @@ export async function insertProduct(db: Database, product: NewProduct): Promise<
         numReviews: productReviews.length,
         ratingTotal: productReviews.reduce((sum, review) => sum + review.rating, 0),
       })
-      .onConflictDoNothing({ target: products.slug })
+      .onConflictDoNothing({ target: products.handle })
       .returning({ id: products.id });
     if (!inserted) return;
-    const stockRows = Object.entries(stockLevels).map(([variant, available]) => ({
-      productId: inserted.id,
-      variant,
-      available: available ?? 0,
-    }));
-    if (stockRows.length) await tx.insert(stock).values(stockRows);
+    await openStock(tx, inserted.id, stockLevels);
     if (productReviews.length) {
       await tx
         .insert(reviews)

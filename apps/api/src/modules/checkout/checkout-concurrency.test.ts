@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, stock } from '../../db/schema';
 import { openApiClient, type ApiClient } from '../../test/api-client';
-import { SAMPLE_ADDRESS as ADDRESS, addProduct, productIdBySlug } from '../../test/fixtures';
+import { SAMPLE_ADDRESS as ADDRESS, addProduct, productIdByHandle } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -12,7 +12,7 @@ let api: ApiClient;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
   await addProduct(t.database.db, {
-    slug: 'scarce',
+    handle: 'scarce',
     name: 'Scarce Strap',
     priceCents: 2000,
     hasAandB: true,
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe('concurrent checkouts', () => {
   it('hold exactly the stock there is: 40 at once for 5 units (in process on PGlite, or two API processes on PostgreSQL)', async () => {
-    const productId = await productIdBySlug(t.database.db, 'scarce');
+    const productId = await productIdByHandle(t.database.db, 'scarce');
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         api.call('POST', '/api/orders/guest-checkout-session', {

@@ -8,7 +8,7 @@ import {
   addProduct,
   addVerifiedCustomer,
   deliverTestEvent,
-  productIdBySlug,
+  productIdByHandle,
   stockLevel,
   testCheckoutSigner,
 } from '../../test/fixtures';
@@ -76,14 +76,14 @@ beforeAll(async () => {
   });
   const db = t.database.db;
   await addProduct(db, {
-    slug: 'shirt',
+    handle: 'shirt',
     name: 'Self Love Tee',
     priceCents: 3000,
     hasSize: true,
     stock: { 'S/M': 5, L: 5, XL: 0 },
   });
   await addProduct(db, {
-    slug: 'tote',
+    handle: 'tote',
     name: 'Poppy Tote',
     priceCents: 2450,
     hasAandB: true,
@@ -92,17 +92,22 @@ beforeAll(async () => {
     stock: { A: 5, B: 5 },
   });
   await addProduct(db, {
-    slug: 'strap',
+    handle: 'strap',
     name: 'Dune Strap',
     priceCents: 1999,
     stock: { total: 5 },
   });
-  await addProduct(db, { slug: 'cap', name: 'Plain Cap', priceCents: 1000, stock: { total: 50 } });
+  await addProduct(db, {
+    handle: 'cap',
+    name: 'Plain Cap',
+    priceCents: 1000,
+    stock: { total: 50 },
+  });
   ids = {
-    shirt: await productIdBySlug(db, 'shirt'),
-    tote: await productIdBySlug(db, 'tote'),
-    strap: await productIdBySlug(db, 'strap'),
-    cap: await productIdBySlug(db, 'cap'),
+    shirt: await productIdByHandle(db, 'shirt'),
+    tote: await productIdByHandle(db, 'tote'),
+    strap: await productIdByHandle(db, 'strap'),
+    cap: await productIdByHandle(db, 'cap'),
   };
 });
 afterAll(async () => {

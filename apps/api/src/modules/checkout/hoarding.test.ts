@@ -7,7 +7,7 @@ import {
 } from '@shop/shared/order-limits';
 import { orderItems, orders } from '../../db/schema';
 import { openApiClient, type ApiClient } from '../../test/api-client';
-import { SAMPLE_ADDRESS, addProduct, productIdBySlug } from '../../test/fixtures';
+import { SAMPLE_ADDRESS, addProduct, productIdByHandle } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /** Stock hoarding (security review, finding 1): how much one client address can hold at once. */
@@ -20,8 +20,8 @@ const newAddress = () => `10.88.${Math.floor(counter / 250)}.${(counter++ % 250)
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000', CATALOG_CACHE_MS: '1000' });
   for (let i = 0; i < 6; i += 1) {
-    const slug = await addProduct(t.database.db, { stock: { total: 500 } });
-    ids.push(await productIdBySlug(t.database.db, slug));
+    const handle = await addProduct(t.database.db, { stock: { total: 500 } });
+    ids.push(await productIdByHandle(t.database.db, handle));
   }
   api = await openApiClient(t, { CATALOG_CACHE_MS: '1000' });
 }, 60_000);
@@ -134,8 +134,8 @@ describe('stock hoarding', () => {
   });
 
   it('shows released stock in the API within the catalog cache’s second, in every process', async () => {
-    const slug = await addProduct(t.database.db, { stock: { total: 10 } });
-    const product = await productIdBySlug(t.database.db, slug);
+    const handle = await addProduct(t.database.db, { stock: { total: 10 } });
+    const product = await productIdByHandle(t.database.db, handle);
     const inStock = async () =>
       (await api.call('GET', `/api/products/${product}`)).body.countInStock as { total: number };
     // Warm the cache of both processes.

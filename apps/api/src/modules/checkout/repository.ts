@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderItems, orders, products, stock } from '../../db/schema';
+import { orderItems, orders, products } from '../../db/schema';
 import type { OrderRow } from '../orders/repository';
 
 /** The checkout's SQL: pricing from the database, the order with its lines, and the stock it holds. */
@@ -10,55 +10,25 @@ export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 
 export async function findProductsForPricing(db: Executor, ids: string[]) {
   if (!ids.length) return [];
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      image: products.image,
-      imagesOptionA: products.imagesOptionA,
-      imagesOptionB: products.imagesOptionB,
-      priceCents: products.priceCents,
-      hasSize: products.hasSize,
-      hasAandB: products.hasAandB,
-    })
-    .from(products)
-    .where(inArray(products.id, ids));
+  return (
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        image: products.image,
+        imagesOptionA: products.imagesOptionA,
+        imagesOptionB: products.imagesOptionB,
+        priceCents: products.priceCents,
+        hasSize: products.hasSize,
+        hasAandB: products.hasAandB,
+      })
+      .from(products)
+      // Only published products can be bought (drafts and archived ones are not for sale).
+      .where(and(inArray(products.id, ids), eq(products.status, 'published')))
+  );
 }
 
 export type ProductForPricing = Awaited<ReturnType<typeof findProductsForPricing>>[number];
-
-/** Takes qty units of a variant if that many are available: one statement, so no two checkouts take the same unit. */
-export async function holdStock(
-  db: Executor,
-  productId: string,
-  variant: string,
-  qty: number,
-): Promise<boolean> {
-  const rows = await db
-    .update(stock)
-    .set({ available: sql`${stock.available} - ${qty}` })
-    .where(
-      and(
-        eq(stock.productId, productId),
-        eq(stock.variant, variant),
-        sql`${stock.available} >= ${qty}`,
-      ),
-    )
-    .returning({ available: stock.available });
-  return rows.length > 0;
-}
-
-export async function availableStock(
-  db: Executor,
-  productId: string,
-  variant: string,
-): Promise<number> {
-  const [row] = await db
-    .select({ available: stock.available })
-    .from(stock)
-    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)));
-  return row?.available ?? 0;
-}
 
 export async function insertOrder(
   db: Executor,

@@ -14,10 +14,8 @@ import { isUuid } from '../../lib/uuid';
 import type { PaymentProvider } from '../payments/provider';
 import { isCheckoutCancelToken } from '../orders/order-access';
 import {
-  availableStock,
   findOpenCheckoutsOfUser,
   findProductsForPricing,
-  holdStock,
   insertOrder,
   lockAndCountOpenCheckouts,
   setPaymentSession,
@@ -29,6 +27,7 @@ import {
   findOrder,
   type OrdersContext,
 } from '../orders/service';
+import { availableUnits, holdUnits } from '../stock/service';
 
 /** The provider's session lasts 30 minutes; the hold a little longer, so a payment never lands after it. */
 export const CHECKOUT_SESSION_MS = 30 * 60_000;
@@ -163,8 +162,9 @@ export async function startCheckout(
       })),
     );
     for (const line of holdOrder) {
-      if (!(await holdStock(tx, line.product.id, line.variant, line.qty))) {
-        const left = await availableStock(tx, line.product.id, line.variant);
+      const units = { productId: line.product.id, variant: line.variant, qty: line.qty };
+      if (!(await holdUnits(tx, { ...units, orderId: created.id }))) {
+        const left = await availableUnits(tx, line.product.id, line.variant);
         const name = `${line.product.name}${describeVariant(line.size, line.option)}`;
         throw new AppError(
           'conflict',

@@ -14,7 +14,7 @@ import {
   SAMPLE_ADDRESS,
   addProduct,
   addVerifiedCustomer,
-  productIdBySlug,
+  productIdByHandle,
 } from '../../test/fixtures';
 import { placePaidOrder, placeUnpaidOrder } from '../../test/paid-orders';
 import { SmtpInbox, linkIn } from '../../test/smtp-inbox';
@@ -30,13 +30,13 @@ beforeAll(async () => {
   inbox = new SmtpInbox();
   t = await createTestApp({ SMTP_URL: await inbox.start(), APP_URL: 'http://shop.test' });
   await addProduct(t.database.db, {
-    slug: 'ship-tee',
+    handle: 'ship-tee',
     name: 'Ship Tee',
     priceCents: 2000,
     hasSize: true,
     stock: { 'S/M': 50, L: 50, XL: 50 },
   });
-  teeId = await productIdBySlug(t.database.db, 'ship-tee');
+  teeId = await productIdByHandle(t.database.db, 'ship-tee');
   staff = await addBackOfficeUser(t, 'staff', { name: 'Sam Staff' });
   owner = await addBackOfficeUser(t, 'owner');
 });

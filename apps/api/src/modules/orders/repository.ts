@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@shop/shared/orders';
 import type { Executor } from '../../db/client';
-import { orderItems, orders, refunds, shipments, stock } from '../../db/schema';
+import { orderItems, orders, refunds, shipments } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -12,18 +12,6 @@ export type OrderWithItems = OrderRow & {
   shipments: ShipmentRow[];
   refundedCents: number;
 };
-
-export async function releaseStock(
-  db: Executor,
-  productId: string,
-  variant: string,
-  qty: number,
-): Promise<void> {
-  await db
-    .update(stock)
-    .set({ available: sql`${stock.available} + ${qty}` })
-    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)));
-}
 
 /** The time column each status sets when an order enters it. */
 const STATUS_STAMPS: Record<

@@ -6,7 +6,7 @@ import {
   type OrderStatus,
 } from '@shop/shared/orders';
 import { ERASED_EMAIL, ERASED_FIELD, FORMER_CUSTOMER } from '@shop/shared/privacy';
-import type { LineOption, LineSize } from '@shop/shared/catalog';
+import type { LineOption, LineSize, Variant } from '@shop/shared/catalog';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { AppError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
@@ -14,6 +14,7 @@ import { enqueueMail } from '../mail/service';
 import type { UserRow } from '../accounts/repository';
 import { checkoutCancelToken, isOrderAccessToken, orderAccessToken } from './order-access';
 import { orderConfirmationMail } from './order-mails';
+import { releaseUnits, sellUnits } from '../stock/service';
 import {
   boughtOrderEmail,
   eraseCustomerOfOrders,
@@ -25,10 +26,10 @@ import {
   listOrdersOfCustomer,
   listOrdersOfUser,
   lockOrdersOfCustomer,
-  releaseStock,
   setPaymentReference,
   transitionOrder,
   userHasBought,
+  type OrderItemRow,
   type OrderRow,
   type OrderWithItems,
 } from './repository';
@@ -160,11 +161,17 @@ export async function markOrderPaid(
   if (!paid) return false;
   if (paymentReference) await setPaymentReference(tx, orderId, paymentReference);
   const order = await findOrderWithItems(tx, orderId);
+  for (const item of order?.items ?? []) await sellUnits(tx, { ...orderUnits(item), orderId });
   if (order)
     await enqueueMail(tx, orderConfirmationMail(order, orderLink(ctx, orderId), ctx.supportEmail), {
       orderId,
     });
   return true;
+}
+
+/** An order line as units of a stock variant. */
+function orderUnits(item: OrderItemRow): { productId: string; variant: Variant; qty: number } {
+  return { productId: item.productId, variant: item.variant as Variant, qty: item.qty };
 }
 
 /** Closes an unpaid order once and gives its held stock back, in the caller's transaction. */
@@ -176,8 +183,7 @@ export async function closeUnpaidOrder(
   const closed = await transitionOrder(tx, orderId, ['pending_payment'], outcome);
   if (!closed) return false;
   const order = await findOrderWithItems(tx, orderId);
-  for (const item of order?.items ?? [])
-    await releaseStock(tx, item.productId, item.variant, item.qty);
+  for (const item of order?.items ?? []) await releaseUnits(tx, { ...orderUnits(item), orderId });
   return true;
 }
 
@@ -235,16 +241,6 @@ export function moveOrder(
   to: OrderStatus,
 ): Promise<OrderRow | undefined> {
   return transitionOrder(tx, orderId, from, to);
-}
-
-/** Units of a variant go back to stock (a refund's restock), in the caller's transaction. */
-export function restockUnits(
-  tx: Executor,
-  productId: string,
-  variant: string,
-  qty: number,
-): Promise<void> {
-  return releaseStock(tx, productId, variant, qty);
 }
 
 /** The order a provider's payment (Stripe: the PaymentIntent) belongs to. */

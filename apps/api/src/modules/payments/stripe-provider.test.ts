@@ -10,7 +10,7 @@ import {
   SAMPLE_ADDRESS as ADDRESS,
   addProduct,
   addVerifiedCustomer,
-  productIdBySlug,
+  productIdByHandle,
 } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createStripeProvider } from './stripe-provider';
@@ -101,13 +101,13 @@ beforeAll(async () => {
   });
   t = await createTestApp({ APP_URL }, { paymentProvider: provider });
   await addProduct(t.database.db, {
-    slug: 'stripe-tee',
+    handle: 'stripe-tee',
     name: 'Stripe Tee',
     priceCents: 2999,
     hasSize: true,
     stock: { 'S/M': 3, L: 3, XL: 3 },
   });
-  productId = await productIdBySlug(t.database.db, 'stripe-tee');
+  productId = await productIdByHandle(t.database.db, 'stripe-tee');
 });
 afterAll(async () => {
   await t.close();
@@ -299,11 +299,11 @@ describe('Stripe Checkout through the official SDK', () => {
       email: 'twice@example.com',
     });
     await addProduct(t.database.db, {
-      slug: 'stripe-hoodie',
+      handle: 'stripe-hoodie',
       hasSize: true,
       stock: { 'S/M': 0, L: 3, XL: 0 },
     });
-    const hoodieId = await productIdBySlug(t.database.db, 'stripe-hoodie');
+    const hoodieId = await productIdByHandle(t.database.db, 'stripe-hoodie');
     const heldL = async () => {
       const [row] = await t.database.db
         .select({ available: stock.available })

@@ -18,7 +18,7 @@ import {
   addVerifiedCustomer,
   openCheckout,
   payTestCheckout,
-  productIdBySlug,
+  productIdByHandle,
 } from '../../test/fixtures';
 import { clientAddresses, injector } from '../../test/inject';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -64,19 +64,19 @@ const login = (email: string, password = PASSWORD) =>
 beforeAll(async () => {
   t = await createTestApp({ JWT_SECRET, APP_URL: 'http://shop.test' });
   await addProduct(t.database.db, {
-    slug: 'poppy-tote',
+    handle: 'poppy-tote',
     name: 'Poppy Tote',
     priceCents: 2450,
     stock: { total: 50 },
   });
   await addProduct(t.database.db, {
-    slug: 'plain-cap',
+    handle: 'plain-cap',
     name: 'Plain Cap',
     priceCents: 1000,
     stock: { total: 50 },
   });
-  tote = await productIdBySlug(t.database.db, 'poppy-tote');
-  cap = await productIdBySlug(t.database.db, 'plain-cap');
+  tote = await productIdByHandle(t.database.db, 'poppy-tote');
+  cap = await productIdByHandle(t.database.db, 'plain-cap');
 });
 afterAll(async () => {
   await t.close();

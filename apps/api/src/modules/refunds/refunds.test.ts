@@ -5,7 +5,7 @@ import { BACK_OFFICE_MESSAGES } from '@shop/shared/back-office';
 import { refunds } from '../../db/schema';
 import { openApiClient, type ApiClient } from '../../test/api-client';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
-import { addProduct, productIdBySlug, stockLevel } from '../../test/fixtures';
+import { addProduct, productIdByHandle, stockLevel } from '../../test/fixtures';
 import { placePaidOrder, placeUnpaidOrder } from '../../test/paid-orders';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -20,21 +20,21 @@ let toteId: string;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
   await addProduct(t.database.db, {
-    slug: 'refund-shirt',
+    handle: 'refund-shirt',
     name: 'Refund Shirt',
     priceCents: 5000,
     hasSize: true,
     stock: { 'S/M': 40, L: 40, XL: 40 },
   });
   await addProduct(t.database.db, {
-    slug: 'refund-tote',
+    handle: 'refund-tote',
     name: 'Refund Tote',
     priceCents: 2500,
     hasAandB: true,
     stock: { A: 40, B: 40 },
   });
-  shirtId = await productIdBySlug(t.database.db, 'refund-shirt');
-  toteId = await productIdBySlug(t.database.db, 'refund-tote');
+  shirtId = await productIdByHandle(t.database.db, 'refund-shirt');
+  toteId = await productIdByHandle(t.database.db, 'refund-tote');
   owner = await addBackOfficeUser(t, 'owner', { name: 'Olive Owner' });
   staff = await addBackOfficeUser(t, 'staff');
   api = await openApiClient(t);

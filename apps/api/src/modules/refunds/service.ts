@@ -6,6 +6,7 @@ import {
 } from '@shop/shared/admin-orders';
 import { formatPrice, toCents } from '@shop/shared/money';
 import type { OrderStatus } from '@shop/shared/orders';
+import type { Variant } from '@shop/shared/catalog';
 import type { Executor } from '../../db/client';
 import type { RestockColumn } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -17,11 +18,11 @@ import {
   lockOrder,
   moveOrder,
   orderLink,
-  restockUnits,
   withLockedOrder,
   type OrdersContext,
 } from '../orders/service';
 import type { PaymentProvider } from '../payments/provider';
+import { restockRefundedUnits } from '../stock/service';
 import {
   insertRefund,
   refundRowsOfOrder,
@@ -175,7 +176,13 @@ async function completeRefund(
     await lockOrder(tx, order.id);
     if (!(await settleRefund(tx, pending.id, { status: 'succeeded', providerRefundId }))) return;
     for (const line of pending.restock)
-      await restockUnits(tx, line.productId, line.variant, line.qty);
+      await restockRefundedUnits(tx, {
+        productId: line.productId,
+        variant: line.variant as Variant,
+        qty: line.qty,
+        orderId: pending.order.id,
+        actor,
+      });
     const to = outcome.cancel ? 'cancelled' : await statusAfterRefund(tx, order);
     await moveOrder(tx, order.id, outcome.cancel ? CANCELLABLE : REFUNDABLE, to);
     const units = pending.restock.reduce((sum, line) => sum + line.qty, 0);

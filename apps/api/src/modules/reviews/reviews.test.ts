@@ -9,7 +9,7 @@ import {
   addProduct,
   addVerifiedCustomer,
   deliverTestEvent,
-  productIdBySlug,
+  productIdByHandle,
   testCheckoutSigner,
 } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -124,12 +124,12 @@ const productOf = async (productId: string) =>
 
 beforeAll(async () => {
   t = await createTestApp({ JWT_SECRET });
-  for (const slug of ['review-tote', 'review-strap', 'review-cap', 'review-belt'])
-    await addProduct(t.database.db, { slug, name: slug, stock: { total: 50 } });
-  toteId = await productIdBySlug(t.database.db, 'review-tote');
-  strapId = await productIdBySlug(t.database.db, 'review-strap');
-  capId = await productIdBySlug(t.database.db, 'review-cap');
-  beltId = await productIdBySlug(t.database.db, 'review-belt');
+  for (const handle of ['review-tote', 'review-strap', 'review-cap', 'review-belt'])
+    await addProduct(t.database.db, { handle, name: handle, stock: { total: 50 } });
+  toteId = await productIdByHandle(t.database.db, 'review-tote');
+  strapId = await productIdByHandle(t.database.db, 'review-strap');
+  capId = await productIdByHandle(t.database.db, 'review-cap');
+  beltId = await productIdByHandle(t.database.db, 'review-belt');
 });
 afterAll(() => t.close());
 

@@ -1,0 +1,350 @@
+import { z } from 'zod';
+import { actorSchema, pagedSchema, pageQuerySchema } from './back-office';
+import { lineOptionSchema, lineSizeSchema } from './cart';
+import { categorySchema, type LineOption, type LineSize, type Variant } from './catalog';
+import { toCents } from './money';
+import { multiLineText, singleLineText } from './text';
+
+/** The back office's catalog: products, their photos, the stock ledger and CSV. Prices in dollars. */
+
+export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
+export const STOCK_MOVEMENTS_PAGE_SIZE = 50;
+/** What a variant's low-stock threshold is until someone sets it. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 3;
+
+export const PRODUCT_STATUSES = ['published', 'draft', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export const productStatusSchema = z.enum(PRODUCT_STATUSES, {
+  error: `Status must be one of ${PRODUCT_STATUSES.join(', ')}`,
+});
+
+/** Why a variant's stock moved. The first four are what people record; the rest the shop does. */
+export const ADJUST_REASONS = ['received', 'correction', 'damaged', 'returned'] as const;
+export type AdjustReason = (typeof ADJUST_REASONS)[number];
+export const STOCK_REASONS = [
+  ...ADJUST_REASONS,
+  'import',
+  'sale',
+  'refund_restock',
+  'hold',
+  'release',
+] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+export const IMAGE_SLOTS = ['main', 'gallery', 'optionA', 'optionB'] as const;
+export type ImageSlot = (typeof IMAGE_SLOTS)[number];
+/** Photo renditions (WebP), by width; none is wider than the upload. */
+export const IMAGE_WIDTHS = [400, 800, 1600] as const;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Larger images are refused before they are decoded (decompression bombs). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+export const MAX_PRICE_DOLLARS = 100_000;
+export const MAX_DESCRIPTION_LENGTH = 20_000;
+export const MAX_STOCK_CHANGE = 100_000;
+
+/** A handle: lower-case letters, digits and single hyphens, as in a URL. */
+export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The handle made from a name: 'Selflove Tee (Black)' → 'selflove-tee-black'. */
+export function handleFromName(name: string): string {
+  const handle = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return handle || 'product';
+}
+
+/** The variants a product has stock rows for. */
+export function variantsOf(product: { hasSize: boolean; hasAandB: boolean }): Variant[] {
+  if (product.hasAandB) return ['A', 'B'];
+  if (product.hasSize) return ['S/M', 'L', 'XL'];
+  return ['total'];
+}
+
+/** A variant as the back office and the CSV name it: size and option, 'NA' where it has none. */
+export function choiceOfVariant(variant: Variant): { size: LineSize; option: LineOption } {
+  if (variant === 'A' || variant === 'B') return { size: 'NA', option: variant };
+  if (variant === 'total') return { size: 'NA', option: 'NA' };
+  return { size: variant, option: 'NA' };
+}
+
+const searchSchema = singleLineText('Search')
+  .trim()
+  .max(200, 'Search must be at most 200 characters')
+  .optional();
+
+/** GET /api/admin/products?q=&status=&page= (q matches name and handle). */
+export const adminProductListQuerySchema = z.object({
+  q: searchSchema,
+  status: productStatusSchema.optional(),
+  page: pageQuerySchema,
+});
+export type AdminProductListQuery = z.infer<typeof adminProductListQuerySchema>;
+
+export const adminProductRowSchema = z.object({
+  _id: z.string(),
+  handle: z.string(),
+  name: z.string(),
+  category: categorySchema,
+  price: z.number(),
+  status: productStatusSchema,
+  /** The main photo's URL, '' when it has none. */
+  image: z.string(),
+  /** On hand less held, summed over the variants. */
+  available: z.number().int(),
+  updatedAt: z.string(),
+});
+export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
+export const adminProductListResponseSchema = pagedSchema.extend({
+  products: z.array(adminProductRowSchema),
+});
+export type AdminProductListResponse = z.infer<typeof adminProductListResponseSchema>;
+
+export const variantStockSchema = z.object({
+  size: lineSizeSchema,
+  option: lineOptionSchema,
+  onHand: z.number().int(),
+  /** What open checkouts hold. */
+  held: z.number().int(),
+  /** onHand - held. */
+  available: z.number().int(),
+  lowStockThreshold: z.number().int(),
+});
+export type VariantStock = z.infer<typeof variantStockSchema>;
+
+export const productImageSchema = z.object({
+  _id: z.string(),
+  slot: z.enum(IMAGE_SLOTS),
+  /** 0-based order within the slot. */
+  position: z.number().int(),
+  alt: z.string(),
+  /** The 800 px rendition (or the widest there is); see imageSrcSet. */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ProductImage = z.infer<typeof productImageSchema>;
+
+/** GET /api/admin/products/:id (and the answer of every product write). */
+export const adminProductSchema = adminProductRowSchema.extend({
+  description: z.string(),
+  hasSize: z.boolean(),
+  hasAandB: z.boolean(),
+  /** Uploaded photos, by slot and position. */
+  photos: z.array(productImageSchema),
+  /** What the storefront shows (uploaded photos, or the sample catalog's files). */
+  images: z.array(z.string()),
+  imagesOptionA: z.array(z.string()),
+  imagesOptionB: z.array(z.string()),
+  variants: z.array(variantStockSchema),
+  createdAt: z.string(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+const priceSchema = z
+  .number({ error: 'Price must be a number' })
+  .positive('Price must be more than 0')
+  .max(MAX_PRICE_DOLLARS, `Price must be at most ${MAX_PRICE_DOLLARS.toLocaleString('en-US')}`)
+  .refine((dollars) => dollars <= MAX_PRICE_DOLLARS && toCents(dollars) / 100 === dollars, {
+    message: 'Price must have at most two decimals',
+  });
+
+export const handleSchema = z
+  .string({ error: 'Handle must be text' })
+  .trim()
+  .min(1, 'Handle is required')
+  .max(80, 'Handle must be at most 80 characters')
+  .regex(HANDLE_PATTERN, 'Handle may hold only lower-case letters, digits and single hyphens');
+
+/** POST /api/admin/products and PUT /api/admin/products/:id. */
+export const productWriteSchema = z
+  .object({
+    name: singleLineText('Name', { error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(120, 'Name must be at most 120 characters'),
+    /** HTML; sanitised on the server (p, br, strong, b, em, i, ul, ol, li, a href). */
+    description: multiLineText('Description', { error: 'Description must be text' }).max(
+      MAX_DESCRIPTION_LENGTH,
+      `Description must be at most ${MAX_DESCRIPTION_LENGTH.toLocaleString('en-US')} characters`,
+    ),
+    price: priceSchema,
+    category: z.enum(categorySchema.options, {
+      error: `Category must be one of ${categorySchema.options.join(', ')}`,
+    }),
+    hasSize: z.boolean({ error: 'hasSize must be true or false' }),
+    hasAandB: z.boolean({ error: 'hasAandB must be true or false' }),
+    /** Made from the name when not given. */
+    handle: handleSchema.optional(),
+    /** New products start as drafts. */
+    status: productStatusSchema.optional(),
+  })
+  .refine((product) => !(product.hasSize && product.hasAandB), {
+    message: 'A product has sizes or options A and B, not both',
+    path: ['hasAandB'],
+  });
+export type ProductWrite = z.infer<typeof productWriteSchema>;
+
+const variantChoice = {
+  product: z.uuid({ error: 'Product must be a product id' }),
+  size: lineSizeSchema.default('NA'),
+  option: lineOptionSchema.default('NA'),
+};
+
+/** POST /api/admin/stock/adjust: 409 when on-hand would go below zero or below what is held. */
+export const stockAdjustRequestSchema = z.object({
+  ...variantChoice,
+  change: z
+    .number({ error: 'Change must be a number' })
+    .int('Change must be a whole number')
+    .min(-MAX_STOCK_CHANGE, `Change must be at least -${MAX_STOCK_CHANGE}`)
+    .max(MAX_STOCK_CHANGE, `Change must be at most ${MAX_STOCK_CHANGE}`)
+    .refine((change) => change !== 0, { message: 'Change must not be 0' }),
+  reason: z.enum(ADJUST_REASONS, {
+    error: `Reason must be one of ${ADJUST_REASONS.join(', ')}`,
+  }),
+  note: singleLineText('Note').trim().max(300, 'Note must be at most 300 characters').optional(),
+});
+export type StockAdjustRequest = z.infer<typeof stockAdjustRequestSchema>;
+
+/** PUT /api/admin/stock/threshold. */
+export const stockThresholdRequestSchema = z.object({
+  ...variantChoice,
+  threshold: z
+    .number({ error: 'Threshold must be a number' })
+    .int('Threshold must be a whole number')
+    .min(0, 'Threshold must be at least 0')
+    .max(MAX_STOCK_CHANGE, `Threshold must be at most ${MAX_STOCK_CHANGE}`),
+});
+export type StockThresholdRequest = z.infer<typeof stockThresholdRequestSchema>;
+
+/** The answer of adjust and threshold: the variant as it is now. */
+export const variantStockResponseSchema = variantStockSchema.extend({ product: z.string() });
+export type VariantStockResponse = z.infer<typeof variantStockResponseSchema>;
+
+/** GET /api/admin/stock/movements?product=&page=, newest first. */
+export const stockMovementsQuerySchema = z.object({
+  product: z.uuid({ error: 'Product must be a product id' }).optional(),
+  page: pageQuerySchema,
+});
+export type StockMovementsQuery = z.infer<typeof stockMovementsQuerySchema>;
+
+export const stockMovementSchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  product: z.string(),
+  productName: z.string(),
+  size: lineSizeSchema,
+  option: lineOptionSchema,
+  change: z.number().int(),
+  heldChange: z.number().int(),
+  reason: z.enum(STOCK_REASONS),
+  /** A person for back-office changes; 'system' for checkouts, payments and imports of the seed. */
+  actor: actorSchema,
+  orderId: z.string().nullable(),
+  note: z.string().nullable(),
+  onHandAfter: z.number().int(),
+  heldAfter: z.number().int(),
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+export const stockMovementsResponseSchema = pagedSchema.extend({
+  movements: z.array(stockMovementSchema),
+});
+export type StockMovementsResponse = z.infer<typeof stockMovementsResponseSchema>;
+
+/** A variant below its threshold, for the summary. */
+export const lowStockVariantSchema = z.object({
+  product: z.string(),
+  name: z.string(),
+  size: lineSizeSchema,
+  option: lineOptionSchema,
+  available: z.number().int(),
+  lowStockThreshold: z.number().int(),
+});
+export type LowStockVariant = z.infer<typeof lowStockVariantSchema>;
+
+/** PUT /api/admin/products/:id/images/order: a slot's photos in their new order. */
+export const imageOrderRequestSchema = z.object({
+  slot: z.enum(IMAGE_SLOTS, { error: `Slot must be one of ${IMAGE_SLOTS.join(', ')}` }),
+  imageIds: z.array(z.uuid({ error: 'Each image must be an image id' })).max(50),
+});
+export type ImageOrderRequest = z.infer<typeof imageOrderRequestSchema>;
+
+/** CSV: one row per variant, in this column order. */
+export const CSV_COLUMNS = [
+  'handle',
+  'name',
+  'category',
+  'price',
+  'status',
+  'hasSize',
+  'hasAandB',
+  'size',
+  'option',
+  'stock',
+  'lowStockThreshold',
+  'description',
+  'images',
+] as const;
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+
+/** What an import did, or (dry run) would do, to one product. */
+export const importChangeSchema = z.object({
+  handle: z.string(),
+  name: z.string(),
+  action: z.enum(['create', 'update', 'unchanged']),
+  /** The fields (and 'stock S/M', 'threshold L', …) that change. */
+  fields: z.array(z.string()),
+});
+export type ImportChange = z.infer<typeof importChangeSchema>;
+
+export const importErrorSchema = z.object({
+  /** Data rows count from 1 (the header is not a row). */
+  row: z.number().int(),
+  message: z.string(),
+});
+
+/** POST /api/admin/products/import[?dryRun=true]: 200 with this, or 422 with message too. */
+export const importResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.array(importErrorSchema),
+  changes: z.array(importChangeSchema),
+  dryRun: z.boolean(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+export const importRejectedSchema = importResultSchema.extend({ message: z.string() });
+export type ImportRejected = z.infer<typeof importRejectedSchema>;
+
+export const importQuerySchema = z.object({
+  dryRun: z
+    .enum(['true', 'false'], { error: 'dryRun must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+export const ADMIN_CATALOG_MESSAGES = {
+  productNotFound: 'Product not found',
+  handleTaken: 'That handle is already used by another product',
+  variantNotFound: 'That product has no such size or option',
+  belowZero: 'On-hand stock cannot go below zero',
+  belowHeld: (held: number) => `On-hand stock cannot go below what open checkouts hold (${held})`,
+  shapeChangeWithStock: 'Sizes and options cannot change while a variant has stock on hand or held',
+  imageNotFound: 'Photo not found',
+  imageTooLarge: 'The photo is larger than 10 MB',
+  imageNotDecodable: 'That file is not a JPEG, PNG, WebP or AVIF image we can read',
+  imageTooManyPixels: 'The photo has more than 40 megapixels',
+  imageAltRequired: 'Please describe the photo (alt text)',
+  imageFileRequired: 'Please choose a photo to upload',
+  imageOrderMismatch: 'The order must name every photo of that slot once',
+  importRejected: (count: number) =>
+    `The file has ${count} bad row${count === 1 ? '' : 's'}; nothing was changed`,
+  importEmpty: 'The file has no rows',
+  importTooLarge: 'The file is larger than 5 MB',
+} as const;
