@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lowStockVariantSchema } from './admin-catalog';
 import { actorSchema, pagedSchema, pageQuerySchema } from './back-office';
 import { lineOptionSchema, lineSizeSchema } from './cart';
 import { toCents } from './money';
@@ -145,6 +146,8 @@ export const adminSummarySchema = z.object({
   orders30Days: z.number().int(),
   /** Paid (or partly refunded) and not yet shipped. */
   awaitingShipment: z.number().int(),
+  /** Variants whose available stock is below their threshold (published and draft products). */
+  lowStock: z.array(lowStockVariantSchema),
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
 

@@ -5,6 +5,7 @@ import {
   type AdminSummary,
 } from '@shop/shared/admin-orders';
 import type { Executor } from '../../db/client';
+import { lowStockVariants } from '../stock/service';
 import { pageCounts, pageWindow } from '../../lib/search';
 import { countAwaitingShipment, listCustomerRows, salesSince } from './repository';
 
@@ -43,10 +44,11 @@ export async function summary(db: Executor, now = new Date()): Promise<AdminSumm
   const startOfTodayUtc = new Date(
     Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()),
   );
-  const [today, month, awaitingShipment] = await Promise.all([
+  const [today, month, awaitingShipment, lowStock] = await Promise.all([
     salesSince(db, startOfTodayUtc),
     salesSince(db, new Date(now.getTime() - 30 * DAY_MS)),
     countAwaitingShipment(db),
+    lowStockVariants(db),
   ]);
   return {
     salesToday: today.cents / 100,
@@ -54,5 +56,6 @@ export async function summary(db: Executor, now = new Date()): Promise<AdminSumm
     sales30Days: month.cents / 100,
     orders30Days: month.orders,
     awaitingShipment,
+    lowStock,
   };
 }

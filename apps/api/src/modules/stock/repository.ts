@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { stock, stockMovements } from '../../db/schema';
+import { products, stock, stockMovements } from '../../db/schema';
 
 /** The stock ledger's SQL: a variant's levels change only together with their movement row. */
 
@@ -67,4 +67,21 @@ export async function findStockRow(
     .from(stock)
     .where(and(eq(stock.productId, productId), eq(stock.variant, variant)));
   return row;
+}
+
+/** Variants whose available units are below their threshold, of products not archived. */
+export async function findLowStockRows(db: Executor, limit: number) {
+  return db
+    .select({
+      productId: stock.productId,
+      name: products.name,
+      variant: stock.variant,
+      available: stock.available,
+      lowStockThreshold: stock.lowStockThreshold,
+    })
+    .from(stock)
+    .innerJoin(products, eq(products.id, stock.productId))
+    .where(and(lt(stock.available, stock.lowStockThreshold), ne(products.status, 'archived')))
+    .orderBy(asc(stock.available), asc(products.name), asc(stock.variant))
+    .limit(limit);
 }

@@ -1,11 +1,16 @@
 import type { Variant } from '@shop/shared/catalog';
-import type { StockReason } from '@shop/shared/admin-catalog';
+import {
+  choiceOfVariant,
+  type LowStockVariant,
+  type StockReason,
+} from '@shop/shared/admin-catalog';
 import type { Executor } from '../../db/client';
 import type { AuditActor } from '../audit/service';
 import {
   changeLevels,
   ensureStockRow,
   findStockRow,
+  findLowStockRows,
   findStockRows,
   insertMovement,
   type StockRow,
@@ -125,4 +130,16 @@ export async function availableUnits(
 /** A product's stock rows (every variant it has). */
 export function stockOfProduct(db: Executor, productId: string): Promise<StockRow[]> {
   return findStockRows(db, productId);
+}
+
+/** The summary's list of variants below their threshold (at most 50, emptiest first). */
+export async function lowStockVariants(db: Executor): Promise<LowStockVariant[]> {
+  const rows = await findLowStockRows(db, 50);
+  return rows.map((row) => ({
+    product: row.productId,
+    name: row.name,
+    ...choiceOfVariant(row.variant as Variant),
+    available: row.available,
+    lowStockThreshold: row.lowStockThreshold,
+  }));
 }
