@@ -12,7 +12,7 @@ import {
 } from '@shop/shared/admin-catalog';
 import { BACK_OFFICE_MESSAGES } from '@shop/shared/back-office';
 import { productSchema, productListSchema } from '@shop/shared/catalog';
-import { auditLog, imageFiles, products } from '../../db/schema';
+import { auditLog, imageFiles, productImages, products } from '../../db/schema';
 import { databaseUrlOf } from '../../test/api-client';
 import { startApiProcess, type ApiProcess } from '../../test/api-process';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
@@ -574,6 +574,34 @@ describe('a product’s photos in the storefront', () => {
     shown = await storefrontProduct(productId);
     expect(shown).toMatchObject({ imagesOptionB: [], image: '/images/products/tote.svg' });
     expect(shown.imageAlts).toBeUndefined();
+  });
+});
+
+describe('photos uploaded at once', () => {
+  it(`keep one main photo and distinct gallery positions (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
+    const productId = await newProduct();
+    const files = await Promise.all([1, 2, 3, 4, 5].map(() => png(300, 200)));
+    const answers = await Promise.all([
+      upload(productId, { alt: 'Main 1', slot: 'main' }, { bytes: files[0]! }),
+      upload(productId, { alt: 'Main 2', slot: 'main' }, { bytes: files[1]! }),
+      upload(productId, { alt: 'Gallery 1' }, { bytes: files[2]! }),
+      upload(productId, { alt: 'Gallery 2' }, { bytes: files[3]! }),
+      upload(productId, { alt: 'Gallery 3' }, { bytes: files[4]! }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
+    const shown = await storefrontProduct(productId);
+    expect(shown.images).toHaveLength(4);
+    const rows = await t.database.db
+      .select({ slot: productImages.slot, position: productImages.position })
+      .from(productImages)
+      .where(eq(productImages.productId, productId));
+    expect(rows.filter((row) => row.slot === 'main')).toEqual([{ slot: 'main', position: 0 }]);
+    expect(
+      rows
+        .filter((row) => row.slot === 'gallery')
+        .map((row) => row.position)
+        .sort(),
+    ).toEqual([0, 1, 2]);
   });
 });
 
