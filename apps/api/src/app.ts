@@ -17,6 +17,8 @@ import { configRoutes } from './modules/config/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { fulfilmentRoutes } from './modules/fulfilment/routes';
 import { healthRoutes } from './modules/health/routes';
+import { createDatabaseImageStore } from './modules/images/image-store';
+import { imageRoutes } from './modules/images/routes';
 import { devOutboxRoutes } from './modules/mail/dev-outbox-routes';
 import { createDevOutboxTransport, createSmtpTransport } from './modules/mail/mail-transport';
 import { createMailWorker } from './modules/mail/mail-worker';
@@ -196,6 +198,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fulfilmentRoutes, { ctx: ordersCtx, auth });
   await app.register(refundRoutes, { ctx: { ...ordersCtx, provider }, auth });
   await app.register(customerRoutes, { db, auth });
+  await app.register(imageRoutes, {
+    ctx: { db, store: createDatabaseImageStore(db), onPhotosChanged: catalog.invalidate },
+    auth,
+  });
   if (!deps.paymentProvider && configured.testCheckout) {
     await app.register(testCheckoutRoutes, { ctx: ordersCtx, provider: configured.testCheckout });
   }

@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** The request's body (an upload) is larger than the endpoint takes. */
+  too_large: 413,
   too_many: 429,
   /** A service the shop depends on (the payment provider) refused or failed. */
   bad_gateway: 502,

@@ -38,6 +38,7 @@ export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Larger images are refused before they are decoded (decompression bombs). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+const IMAGE_ALT_REQUIRED = 'Please describe the photo (alt text)';
 
 export const MAX_PRICE_DOLLARS = 100_000;
 export const MAX_DESCRIPTION_LENGTH = 20_000;
@@ -123,7 +124,7 @@ export const productImageSchema = z.object({
   /** 0-based order within the slot. */
   position: z.number().int(),
   alt: z.string(),
-  /** The 800 px rendition (or the widest there is); see imageSrcSet. */
+  /** The 800 px rendition ('<hash>-800.webp'; the 400 and 1600 ones are named alike). */
   url: z.string(),
   width: z.number().int(),
   height: z.number().int(),
@@ -268,6 +269,22 @@ export const lowStockVariantSchema = z.object({
 });
 export type LowStockVariant = z.infer<typeof lowStockVariantSchema>;
 
+/** POST /api/admin/products/:id/images: the multipart form's fields beside `file`. */
+export const imageUploadFieldsSchema = z.object({
+  alt: singleLineText('Alt text', { error: IMAGE_ALT_REQUIRED })
+    .trim()
+    .min(1, IMAGE_ALT_REQUIRED)
+    .max(300, 'Alt text must be at most 300 characters'),
+  slot: z
+    .enum(IMAGE_SLOTS, { error: `Slot must be one of ${IMAGE_SLOTS.join(', ')}` })
+    .default('gallery'),
+});
+export type ImageUploadFields = z.infer<typeof imageUploadFieldsSchema>;
+
+/** The answer of every photo write: the product's photos, by slot and position. */
+export const productPhotosResponseSchema = z.object({ photos: z.array(productImageSchema) });
+export type ProductPhotosResponse = z.infer<typeof productPhotosResponseSchema>;
+
 /** PUT /api/admin/products/:id/images/order: a slot's photos in their new order. */
 export const imageOrderRequestSchema = z.object({
   slot: z.enum(IMAGE_SLOTS, { error: `Slot must be one of ${IMAGE_SLOTS.join(', ')}` }),
@@ -340,7 +357,7 @@ export const ADMIN_CATALOG_MESSAGES = {
   imageTooLarge: 'The photo is larger than 10 MB',
   imageNotDecodable: 'That file is not a JPEG, PNG, WebP or AVIF image we can read',
   imageTooManyPixels: 'The photo has more than 40 megapixels',
-  imageAltRequired: 'Please describe the photo (alt text)',
+  imageAltRequired: IMAGE_ALT_REQUIRED,
   imageFileRequired: 'Please choose a photo to upload',
   imageOrderMismatch: 'The order must name every photo of that slot once',
   importRejected: (count: number) =>

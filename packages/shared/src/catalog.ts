@@ -73,6 +73,8 @@ const productFields = {
   /** Average review rating, 0 when there are no reviews. */
   rating: z.number().min(0).max(5),
   numReviews: z.number().int().nonnegative(),
+  /** Alt text of uploaded photos, by URL (as in image, images, …); absent when it has none. */
+  imageAlts: z.record(z.string(), z.string()).optional(),
 };
 
 /** A product in a listing: everything but the reviews themselves. */

@@ -109,6 +109,12 @@ const withOptions = productFixture({
   imagesOptionB: ['/b.svg'],
   countInStock: stock({ total: 4, countA: 1, countB: 3 }),
 });
+const withPhotos = productFixture({
+  _id: 'p-4',
+  image: `/api/images/${'a'.repeat(32)}-800.webp`,
+  images: [`/api/images/${'a'.repeat(32)}-800.webp`, '/images/products/x.svg'],
+  imageAlts: { [`/api/images/${'a'.repeat(32)}-800.webp`]: 'The tote from the front' },
+});
 const summary = ({ reviews: _reviews, ...rest }: ReturnType<typeof productFixture>) => rest;
 
 describe('the light checks of the first page hold to the shared zod schemas', () => {
@@ -120,9 +126,14 @@ describe('the light checks of the first page hold to the shared zod schemas', ()
   });
 
   it('products and product lists', () => {
-    expectSameAs(contract.productShape, productSchema, [productFixture(), sized, withOptions]);
+    expectSameAs(contract.productShape, productSchema, [
+      productFixture(),
+      sized,
+      withOptions,
+      withPhotos,
+    ]);
     expectSameAs(contract.productListShape, productListSchema, [
-      { products: [summary(sized), summary(withOptions)], page: 1, pages: 3 },
+      { products: [summary(sized), summary(withOptions), summary(withPhotos)], page: 1, pages: 3 },
       { products: [], page: 2, pages: 0 },
     ]);
   });

@@ -28,6 +28,7 @@ import {
   object,
   oneOf,
   optional,
+  record,
   refine,
   standardSchema,
   string,
@@ -74,6 +75,7 @@ const productFields = {
   countInStock: countInStockShape,
   rating: number({ min: 0, max: 5 }),
   numReviews: count,
+  imageAlts: optional(record(string())),
 };
 
 export const productSummaryShape: Shape<ProductSummary> = object(productFields);

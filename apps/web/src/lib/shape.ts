@@ -61,6 +61,18 @@ export const array =
       ? value.map((entry, index) => item(entry, `${path}[${index}]`))
       : fail(path, 'an array');
 
+/** z.record(z.string(), value): a plain object whose every value passes `value`. */
+export const record =
+  <T>(value: Shape<T>): Shape<Record<string, T>> =>
+  (input, path = '') => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input))
+      fail(path, 'an object');
+    const output: Record<string, T> = {};
+    for (const [key, entry] of Object.entries(input))
+      output[key] = value(entry, `${path}[${JSON.stringify(key)}]`);
+    return output;
+  };
+
 const OPTIONAL = Symbol('optional');
 type OptionalShape<T> = Shape<T | undefined> & { [OPTIONAL]: true };
 

@@ -136,3 +136,42 @@ export async function insertProduct(
     }
   });
 }
+
+/** What the storefront shows of a product's photos (URLs), as kept on its row. */
+export type ProductPhotoColumns = Pick<
+  ProductRow,
+  'image' | 'images' | 'imagesOptionA' | 'imagesOptionB'
+>;
+
+/**
+ * Locks a product's row (any status) until the transaction ends; answers its name and photo URLs.
+ * NO KEY UPDATE: inserts that refer to the product (stock movements of checkouts) do not wait.
+ */
+export async function lockProductRow(
+  tx: Transaction,
+  id: string,
+): Promise<(ProductPhotoColumns & { name: string }) | undefined> {
+  const [row] = await tx
+    .select({
+      name: products.name,
+      image: products.image,
+      images: products.images,
+      imagesOptionA: products.imagesOptionA,
+      imagesOptionB: products.imagesOptionB,
+    })
+    .from(products)
+    .where(eq(products.id, id))
+    .for('no key update');
+  return row;
+}
+
+export async function updateProductPhotoColumns(
+  tx: Transaction,
+  id: string,
+  columns: ProductPhotoColumns,
+): Promise<void> {
+  await tx
+    .update(products)
+    .set({ ...columns, updatedAt: sql`now()` })
+    .where(eq(products.id, id));
+}

@@ -8,14 +8,18 @@ import {
   type ProductListQuery,
   type ProductSummary,
 } from '@shop/shared/catalog';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { invalid, notFound } from '../../errors';
 import { isUuid } from '../../lib/uuid';
+import { imageAltsOfProducts, type ImageAlts } from '../images/service';
 import {
   countProducts,
   findProductById,
   findProductsPage,
   findReviewsNewestFirst,
+  lockProductRow,
+  updateProductPhotoColumns,
+  type ProductPhotoColumns,
   type ProductWithStock,
   type ReviewRow,
   type StockByVariant,
@@ -61,15 +65,26 @@ export async function listProducts(db: Database, request: ListingRequest): Promi
           limit: PRODUCTS_PAGE_SIZE,
           offset: (request.page - 1) * PRODUCTS_PAGE_SIZE,
         });
-  return { products: rows.map(toProductSummary), page: request.page, pages };
+  const alts = await imageAltsOfProducts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    products: rows.map((row) => toProductSummary(row, alts.get(row.id))),
+    page: request.page,
+    pages,
+  };
 }
 
 export async function getProduct(db: Database, id: string): Promise<Product> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
   const row = await findProductById(db, id);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  const reviews = await findReviewsNewestFirst(db, id);
-  return { ...toProductSummary(row), reviews: reviews.map(toReview) };
+  const [reviews, alts] = await Promise.all([
+    findReviewsNewestFirst(db, id),
+    imageAltsOfProducts(db, [id]),
+  ]);
+  return { ...toProductSummary(row, alts.get(id)), reviews: reviews.map(toReview) };
 }
 
 /** What can still be bought of each variant; `total` sums the variants of sized or optioned products. */
@@ -89,7 +104,7 @@ export function countInStockFrom(
   };
 }
 
-function toProductSummary(row: ProductWithStock): ProductSummary {
+function toProductSummary(row: ProductWithStock, imageAlts?: ImageAlts): ProductSummary {
   return {
     _id: row.id,
     name: row.name,
@@ -105,6 +120,7 @@ function toProductSummary(row: ProductWithStock): ProductSummary {
     countInStock: countInStockFrom(row, row.stock),
     rating: row.numReviews ? Math.round((row.ratingTotal / row.numReviews) * 100) / 100 : 0,
     numReviews: row.numReviews,
+    ...(imageAlts ? { imageAlts } : {}),
   };
 }
 
@@ -116,4 +132,26 @@ function toReview(row: ReviewRow) {
     comment: row.comment,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+export type { ProductPhotoColumns };
+
+/**
+ * Locks a product (any status) for a change of its photos, until the transaction ends: answers
+ * its name and the photo URLs the storefront shows, or undefined when there is no such product.
+ */
+export async function lockProductForPhotos(
+  tx: Transaction,
+  productId: string,
+): Promise<(ProductPhotoColumns & { name: string }) | undefined> {
+  return isUuid(productId) ? lockProductRow(tx, productId) : undefined;
+}
+
+/** Points the storefront at a product's photos (modules/images decides which URLs). */
+export async function setProductPhotos(
+  tx: Transaction,
+  productId: string,
+  columns: ProductPhotoColumns,
+): Promise<void> {
+  await updateProductPhotoColumns(tx, productId, columns);
 }

@@ -1,10 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { productImages } from '../../db/schema';
+import { imageFiles, productImages } from '../../db/schema';
 
 /** The photos' SQL: product_images (which photo is where) and image_files (the renditions). */
 
 export type ProductImageRow = typeof productImages.$inferSelect;
+export type NewProductImage = typeof productImages.$inferInsert;
+export type ImageFileRow = typeof imageFiles.$inferSelect;
+export type NewImageFile = Pick<ImageFileRow, 'name' | 'contentType' | 'width' | 'height' | 'body'>;
 
 export async function findImagesOfProduct(
   db: Executor,
@@ -15,4 +18,84 @@ export async function findImagesOfProduct(
     .from(productImages)
     .where(eq(productImages.productId, productId))
     .orderBy(asc(productImages.slot), asc(productImages.position), asc(productImages.createdAt));
+}
+
+/** The photos of several products (the storefront's alt texts), in no particular order. */
+export async function findImagesOfProducts(
+  db: Executor,
+  productIds: readonly string[],
+): Promise<Pick<ProductImageRow, 'productId' | 'hash' | 'alt'>[]> {
+  if (!productIds.length) return [];
+  return db
+    .select({
+      productId: productImages.productId,
+      hash: productImages.hash,
+      alt: productImages.alt,
+    })
+    .from(productImages)
+    .where(inArray(productImages.productId, [...productIds]));
+}
+
+export async function insertProductImage(
+  tx: Executor,
+  image: NewProductImage,
+): Promise<ProductImageRow> {
+  const [row] = await tx.insert(productImages).values(image).returning();
+  if (!row) throw new Error('product_images insert returned no row');
+  return row;
+}
+
+/** Removes photos of a product by id; answers the rows removed (none for another product's ids). */
+export async function deleteProductImages(
+  tx: Executor,
+  productId: string,
+  imageIds: readonly string[],
+): Promise<ProductImageRow[]> {
+  if (!imageIds.length) return [];
+  return tx
+    .delete(productImages)
+    .where(and(eq(productImages.productId, productId), inArray(productImages.id, [...imageIds])))
+    .returning();
+}
+
+/** Sets the positions of a product's photos (id → position) in one statement. */
+export async function setImagePositions(
+  tx: Executor,
+  productId: string,
+  positions: ReadonlyMap<string, number>,
+): Promise<void> {
+  if (!positions.size) return;
+  const cases = sql.join(
+    [...positions].map(([id, position]) => sql`when ${id}::uuid then ${position}::integer`),
+    sql` `,
+  );
+  await tx
+    .update(productImages)
+    .set({ position: sql`case ${productImages.id} ${cases} end` })
+    .where(
+      and(eq(productImages.productId, productId), inArray(productImages.id, [...positions.keys()])),
+    );
+}
+
+/** Stores renditions; a name already there keeps its file (names are content hashes). */
+export async function insertImageFiles(
+  db: Executor,
+  files: readonly NewImageFile[],
+): Promise<void> {
+  if (!files.length) return;
+  await db
+    .insert(imageFiles)
+    .values([...files])
+    .onConflictDoNothing({ target: imageFiles.name });
+}
+
+export async function findImageFile(
+  db: Executor,
+  name: string,
+): Promise<Pick<ImageFileRow, 'contentType' | 'body'> | undefined> {
+  const [row] = await db
+    .select({ contentType: imageFiles.contentType, body: imageFiles.body })
+    .from(imageFiles)
+    .where(eq(imageFiles.name, name));
+  return row;
 }

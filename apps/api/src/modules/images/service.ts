@@ -1,25 +1,72 @@
-import { IMAGE_WIDTHS, type ImageSlot, type ProductImage } from '@shop/shared/admin-catalog';
+import {
+  IMAGE_SLOTS,
+  IMAGE_WIDTHS,
+  type ImageSlot,
+  type ProductImage,
+} from '@shop/shared/admin-catalog';
 import type { Executor } from '../../db/client';
-import { findImagesOfProduct, type ProductImageRow } from './repository';
+import { findImagesOfProduct, findImagesOfProducts, type ProductImageRow } from './repository';
+
+/** Reading photos: what other modules (the catalog, the back office's products) call. */
+
+/** The width a photo's URL names (its renditions are named alike at the other widths). */
+export const PHOTO_URL_WIDTH = 800;
+const IMAGE_URL_PREFIX = '/api/images/';
 
 /** Where a photo's rendition is served: content-hashed, so it never changes (cached for a year). */
 export function imageFileUrl(hash: string, width: (typeof IMAGE_WIDTHS)[number]): string {
-  return `/api/images/${hash}-${width}.webp`;
+  return `${IMAGE_URL_PREFIX}${hash}-${width}.webp`;
 }
 
-function toProductImage(row: ProductImageRow): ProductImage {
+/** Whether a URL is one of an uploaded photo's (not a sample catalog file under /images/). */
+export function isUploadedPhotoUrl(url: string): boolean {
+  return url.startsWith(IMAGE_URL_PREFIX);
+}
+
+/** A rendition's name as served: '<32 hex>-<width>.webp'. */
+export const RENDITION_NAME_PATTERN = new RegExp(
+  `^[0-9a-f]{32}-(${IMAGE_WIDTHS.join('|')})\\.webp$`,
+);
+
+const slotOrder = (slot: string) => IMAGE_SLOTS.indexOf(slot as ImageSlot);
+
+/** Photo rows by slot (main, gallery, optionA, optionB), then position. */
+export function inSlotOrder<T extends Pick<ProductImageRow, 'slot' | 'position'>>(
+  rows: readonly T[],
+): T[] {
+  return [...rows].sort((a, b) => slotOrder(a.slot) - slotOrder(b.slot) || a.position - b.position);
+}
+
+export function toProductImage(row: ProductImageRow): ProductImage {
   return {
     _id: row.id,
     slot: row.slot as ImageSlot,
     position: row.position,
     alt: row.alt,
-    url: imageFileUrl(row.hash, 800),
+    url: imageFileUrl(row.hash, PHOTO_URL_WIDTH),
     width: row.width,
     height: row.height,
   };
 }
 
-/** A product's uploaded photos, by slot and position. */
+/** A product's uploaded photos, by slot (main, gallery, optionA, optionB) and position. */
 export async function photosOfProduct(db: Executor, productId: string): Promise<ProductImage[]> {
-  return (await findImagesOfProduct(db, productId)).map(toProductImage);
+  return inSlotOrder(await findImagesOfProduct(db, productId)).map(toProductImage);
+}
+
+/** Alt text by photo URL. */
+export type ImageAlts = Record<string, string>;
+
+/** The alt texts of the products' uploaded photos, by product id (products without any are absent). */
+export async function imageAltsOfProducts(
+  db: Executor,
+  productIds: readonly string[],
+): Promise<Map<string, ImageAlts>> {
+  const alts = new Map<string, ImageAlts>();
+  for (const row of await findImagesOfProducts(db, productIds)) {
+    const ofProduct = alts.get(row.productId) ?? {};
+    ofProduct[imageFileUrl(row.hash, PHOTO_URL_WIDTH)] = row.alt;
+    alts.set(row.productId, ofProduct);
+  }
+  return alts;
 }

@@ -5,6 +5,7 @@ import { stockFor } from '@shop/shared/stock';
 import { useAppDispatch } from '../../../app/hooks';
 import { Icon } from '../../../components/ui/icon';
 import { QuantityControl } from '../../../components/ui/quantity-control';
+import { PHOTO_SIZES, pictureSources } from '../../../lib/product-image';
 import { notify } from '../../../lib/toast';
 import { formatDollars } from '../../catalog/format-price';
 import { lineAdded, lineRemoved } from '../cart-slice';
@@ -33,7 +34,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
     <li className="flex gap-4 py-6 sm:gap-6">
       <Link to={`/products/${line.product}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
         <img
-          src={cartLineImage(line)}
+          {...pictureSources(cartLineImage(line), PHOTO_SIZES.cartThumb)}
           alt={line.name}
           width={120}
           height={120}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ProductSummary } from '@shop/shared/catalog';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { PHOTO_SIZES, pictureAlt, pictureSources } from '../../../lib/product-image';
 import { formatDollars } from '../format-price';
 import { RatingStars } from './rating-stars';
 
@@ -10,9 +11,16 @@ type ProductCardProps = {
   withAddToCart?: boolean;
   /** Load the image at once (the first cards on screen); others load lazily. */
   eager?: boolean;
+  /** How wide the card's picture shows (PHOTO_SIZES): the listing grid's by default. */
+  sizes?: string;
 };
 
-export function ProductCard({ product, withAddToCart = false, eager = false }: ProductCardProps) {
+export function ProductCard({
+  product,
+  withAddToCart = false,
+  eager = false,
+  sizes = PHOTO_SIZES.gridCard,
+}: ProductCardProps) {
   const href = `/products/${product._id}`;
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-sand-200 bg-white shadow-sm sm:rounded-2xl transition-shadow hover:shadow-md">
@@ -24,8 +32,8 @@ export function ProductCard({ product, withAddToCart = false, eager = false }: P
         className="block overflow-hidden bg-sand-100"
       >
         <img
-          src={product.image}
-          alt={product.name}
+          {...pictureSources(product.image, sizes)}
+          alt={pictureAlt(product, product.image, product.name)}
           width={600}
           height={600}
           loading={eager ? 'eager' : 'lazy'}

@@ -50,6 +50,7 @@ export function ProductDetail({
           key={choices.option}
           name={product.name}
           images={imagesFor(product, choices.option)}
+          imageAlts={product.imageAlts}
         />
         <div className="flex flex-col gap-6">
           <div>

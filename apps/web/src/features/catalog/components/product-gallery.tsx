@@ -1,9 +1,16 @@
 import { useState } from 'react';
+import type { Product } from '@shop/shared/catalog';
+import { PHOTO_SIZES, pictureAlt, pictureSources } from '../../../lib/product-image';
 
-type ProductGalleryProps = { name: string; images: string[] };
+type ProductGalleryProps = {
+  name: string;
+  images: string[];
+  /** The uploaded photos' alt texts, by URL. */
+  imageAlts?: Product['imageAlts'];
+};
 
 /** The product's pictures: one large image and a row of thumbnail buttons. */
-export function ProductGallery({ name, images }: ProductGalleryProps) {
+export function ProductGallery({ name, images, imageAlts }: ProductGalleryProps) {
   const [selected, setSelected] = useState(0);
   const index = selected < images.length ? selected : 0;
   const main = images[index];
@@ -13,8 +20,12 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
       <div className="overflow-hidden rounded-3xl border border-sand-200 bg-white">
         {main && (
           <img
-            src={main}
-            alt={images.length > 1 ? `${name}, image ${index + 1} of ${images.length}` : name}
+            {...pictureSources(main, PHOTO_SIZES.gallery)}
+            alt={pictureAlt(
+              { imageAlts },
+              main,
+              images.length > 1 ? `${name}, image ${index + 1} of ${images.length}` : name,
+            )}
             width={800}
             height={800}
             fetchPriority="high"
@@ -36,7 +47,7 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
                 }`}
               >
                 <img
-                  src={src}
+                  {...pictureSources(src, PHOTO_SIZES.galleryThumb)}
                   alt=""
                   width={80}
                   height={80}

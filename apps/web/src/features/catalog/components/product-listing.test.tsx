@@ -43,6 +43,41 @@ describe('the listings', () => {
     expect(document.title).toBe('Shirts | Sadu Sands');
   });
 
+  it('gives a card with an uploaded photo its renditions for the grid and the photo’s alt text', async () => {
+    const photo = `/api/images/${'c'.repeat(32)}-800.webp`;
+    mockApi([], (url) =>
+      url.pathname === '/api/products'
+        ? {
+            body: {
+              products: [
+                { ...products[0], image: photo, imageAlts: { [photo]: 'A tee on a chair' } },
+                products[1],
+              ],
+              page: 1,
+              pages: 1,
+            },
+          }
+        : undefined,
+    );
+    renderApp('/tshirts');
+    const card = (await screen.findByRole('heading', { name: 'Love Yourself First Tee' })).closest(
+      'article',
+    )!;
+    const picture = card.querySelector('img')!;
+    expect(picture).toHaveAttribute('alt', 'A tee on a chair');
+    expect(picture).toHaveAttribute('srcset', expect.stringContaining('-400.webp 400w'));
+    expect(picture).toHaveAttribute(
+      'sizes',
+      '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, 50vw',
+    );
+    const sample = (await screen.findByRole('heading', { name: 'Bloom Tee' }))
+      .closest('article')!
+      .querySelector('img')!;
+    expect(sample).toHaveAttribute('src', products[1]!.image);
+    expect(sample).not.toHaveAttribute('srcset');
+    expect(sample).toHaveAttribute('alt', 'Bloom Tee');
+  });
+
   it('searches by keyword and pages through /search/:keyword/page/:n', async () => {
     const fetchMock = mockApi([], (url) =>
       url.pathname === '/api/products' ? { body: { products, page: 2, pages: 2 } } : undefined,

@@ -83,6 +83,36 @@ describe('the product page', () => {
     );
   });
 
+  it('shows uploaded photos with their renditions (srcset) and the alt text written for them', async () => {
+    const photo = (hash: string) => `/api/images/${hash.repeat(32)}-800.webp`;
+    mockApi([
+      productFixture({
+        _id: 'photo-1',
+        name: 'Photographed Tote',
+        image: photo('a'),
+        images: [photo('a'), photo('b')],
+        imageAlts: { [photo('a')]: 'The tote from the front' },
+      }),
+    ]);
+    const { user } = renderApp('/products/photo-1');
+    const main = await screen.findByRole('img', { name: 'The tote from the front' });
+    expect(main).toHaveAttribute('src', photo('a'));
+    expect(main).toHaveAttribute(
+      'srcset',
+      ['400', '800', '1600'].map((w) => `/api/images/${'a'.repeat(32)}-${w}.webp ${w}w`).join(', '),
+    );
+    expect(main).toHaveAttribute(
+      'sizes',
+      '(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw',
+    );
+    // A photo without alt text of its own keeps the name-based one.
+    await user.click(screen.getByRole('button', { name: 'Show image 2 of 2' }));
+    expect(screen.getByRole('img', { name: 'Photographed Tote, image 2 of 2' })).toHaveAttribute(
+      'srcset',
+      expect.stringContaining(`${'b'.repeat(32)}-1600.webp 1600w`),
+    );
+  });
+
   it('notes that straps come without the bag', async () => {
     mockApi([strap(1, 1), tee]);
     renderApp('/products/strap-1');

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Icon } from '../../../components/ui/icon';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-error';
+import { PHOTO_SIZES } from '../../../lib/product-image';
 import { useGetProductsQuery } from '../../catalog/api/products-api';
 import { ProductCard } from '../../catalog/components/product-card';
 import type { EmblaApi, EmblaOptions } from './embla-binding';
@@ -165,7 +166,12 @@ export function ProductCarousel({ title, subtitle, category }: ProductCarouselPr
                     inert={hidden}
                     className="min-w-0 shrink-0 grow-0 basis-full pl-4 xs:basis-1/2"
                   >
-                    <ProductCard product={product} withAddToCart eager={index === 0} />
+                    <ProductCard
+                      product={product}
+                      withAddToCart
+                      eager={index === 0}
+                      sizes={PHOTO_SIZES.carouselCard}
+                    />
                   </div>
                 );
               })}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LineOption, LineSize } from '@shop/shared/catalog';
 import { formatPrice, toCents } from '@shop/shared/money';
+import { PHOTO_SIZES, pictureSources } from '../../../lib/product-image';
 
 export type OrderLine = {
   key: string;
@@ -42,7 +43,7 @@ export function OrderLines({
         return (
           <li key={line.key} className="flex items-start gap-4 py-4">
             <img
-              src={line.image}
+              {...pictureSources(line.image, PHOTO_SIZES.orderThumb)}
               alt=""
               width={64}
               height={64}
