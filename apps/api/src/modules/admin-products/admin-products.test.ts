@@ -185,6 +185,29 @@ describe('handles', () => {
     expect(own.statusCode).toBe(200);
   });
 
+  it('two creates at once: one given handle is 409 for one of them; a made-up one gets -2', async () => {
+    const given = await Promise.all(
+      [1, 2, 3].map(() =>
+        call('POST', '/api/admin/products', staff.token, aProduct({ handle: 'raced-handle' })),
+      ),
+    );
+    expect(given.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(given.find((r) => r.statusCode === 409)?.json().message).toBe(
+      ADMIN_CATALOG_MESSAGES.handleTaken,
+    );
+    const made = await Promise.all(
+      [1, 2, 3].map(() =>
+        call('POST', '/api/admin/products', staff.token, aProduct({ name: 'Raced Name' })),
+      ),
+    );
+    expect(made.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+    expect(made.map((response) => response.json().handle).sort()).toEqual([
+      'raced-name',
+      'raced-name-2',
+      'raced-name-3',
+    ]);
+  });
+
   it('keeps the handle and the status when an edit leaves them out', async () => {
     const product = await create(aProduct({ handle: 'keep-me', status: 'published' }));
     const { handle: _handle, status: _status, ...rest } = aProduct({ name: 'A new name' });
