@@ -162,7 +162,7 @@ const api = spawn(
 );
 
 const results: Timed[] = [];
-let movements = 0;
+let movements: number | undefined;
 try {
   const origin = `http://127.0.0.1:${PORT}`;
   await waitFor(`${origin}/api/ready`);
