@@ -13,8 +13,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SignJWT } from 'jose';
-import pg from 'pg';
+import { CSV_COLUMNS } from '@shop/shared/admin-catalog';
+import { ownerToken, waitFor, withClient } from './back-office-bench';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SIZED_PRODUCTS = 333;
@@ -25,74 +25,10 @@ const database = `shop_bench_import_${Date.now().toString(36)}`;
 const PORT = 3912;
 const JWT_SECRET = 'bench-only-secret-0123456789abcdef0123456789';
 const TARGET_MS = 30_000;
-const COLUMNS = [
-  'handle',
-  'name',
-  'category',
-  'price',
-  'status',
-  'hasSize',
-  'hasAandB',
-  'size',
-  'option',
-  'stock',
-  'lowStockThreshold',
-  'description',
-  'images',
-];
-
-async function withClient<T>(url: URL, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise<void>((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-/** An owner with a back-office session, and its token, as the TOTP sign-in would give it. */
-async function ownerToken(dbUrl: URL): Promise<string> {
-  return withClient(dbUrl, async (client) => {
-    const user = await client.query<{ id: string; token_version: number }>(
-      `insert into users (name, email, password_hash, role, verified_at)
-       values ('Bench Owner', 'owner@bench.test', 'x', 'owner', now()) returning id, token_version`,
-    );
-    const { id, token_version: tokenVersion } = user.rows[0] ?? { id: '', token_version: 0 };
-    const expiresAt = new Date(Date.now() + 60 * 60_000);
-    const login = await client.query<{ id: string }>(
-      `insert into sessions (user_id, expires_at) values ($1, $2) returning id`,
-      [id, expiresAt],
-    );
-    const office = await client.query<{ id: string }>(
-      `insert into sessions (user_id, expires_at, kind, parent_id)
-       values ($1, $2, 'back_office', $3) returning id`,
-      [id, expiresAt, login.rows[0]?.id],
-    );
-    return new SignJWT({ ver: tokenVersion, sid: office.rows[0]?.id })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(id)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(new TextEncoder().encode(JWT_SECRET));
-  });
-}
 
 const cell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 const csvOf = (rows: string[][]) =>
-  `\uFEFF${[COLUMNS, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+  `\uFEFF${[[...CSV_COLUMNS], ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 
 /** The catalog's file: `round` shifts every price and stock, so each round changes them all. */
 function catalogFile(round: number): string {
@@ -166,7 +102,7 @@ let movements: number | undefined;
 try {
   const origin = `http://127.0.0.1:${PORT}`;
   await waitFor(`${origin}/api/ready`);
-  const token = await ownerToken(dbUrl);
+  const token = await ownerToken(dbUrl, JWT_SECRET);
   const headers = { authorization: `Bearer ${token}` };
 
   const importFile = async (label: string, file: string, dryRun = false) => {
