@@ -10,8 +10,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SignJWT } from 'jose';
-import pg from 'pg';
+import { ownerToken, waitFor, withClient } from './back-office-bench';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ORDERS = 20_000;
@@ -24,28 +23,6 @@ const database = `shop_bench_orders_${Date.now().toString(36)}`;
 const PORT = 3911;
 const JWT_SECRET = 'bench-only-secret-0123456789abcdef0123456789';
 const TARGET_P95_MS = 300;
-
-async function withClient<T>(url: URL, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise<void>((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 /** 20,000 orders over the last year, varied statuses, e-mails, names and lines, in one statement. */
 const SEED_ORDERS = `
@@ -76,33 +53,6 @@ select placed.id, catalog.ids[1 + (abs(hashtext(placed.id::text)) + line) % arra
   'total', 'Bench item ' || line, '/images/products/bench.svg', 'NA', 'NA', 1 + line % 2,
   placed.items_cents / 2
 from placed, catalog, generate_series(0, 1) as line`;
-
-/** An owner with a back-office session, and its token, as the TOTP sign-in would give it. */
-async function ownerToken(dbUrl: URL): Promise<string> {
-  return withClient(dbUrl, async (client) => {
-    const user = await client.query<{ id: string; token_version: number }>(
-      `insert into users (name, email, password_hash, role, verified_at)
-       values ('Bench Owner', 'owner@bench.test', 'x', 'owner', now()) returning id, token_version`,
-    );
-    const { id, token_version: tokenVersion } = user.rows[0] ?? { id: '', token_version: 0 };
-    const expiresAt = new Date(Date.now() + 60 * 60_000);
-    const login = await client.query<{ id: string }>(
-      `insert into sessions (user_id, expires_at) values ($1, $2) returning id`,
-      [id, expiresAt],
-    );
-    const office = await client.query<{ id: string }>(
-      `insert into sessions (user_id, expires_at, kind, parent_id)
-       values ($1, $2, 'back_office', $3) returning id`,
-      [id, expiresAt, login.rows[0]?.id],
-    );
-    return new SignJWT({ ver: tokenVersion, sid: office.rows[0]?.id })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(id)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(new TextEncoder().encode(JWT_SECRET));
-  });
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -160,7 +110,7 @@ try {
     await client.query('analyze');
   });
   console.log(`inserted ${ORDERS} orders in ${Math.round(performance.now() - seeded)} ms`);
-  const token = await ownerToken(dbUrl);
+  const token = await ownerToken(dbUrl, JWT_SECRET);
   const sample = await withClient(dbUrl, (client) =>
     client.query<{ id: string }>(
       'select id from orders order by created_at desc offset 9000 limit 1',

@@ -10,6 +10,7 @@ import { deriveKey } from './lib/keys';
 import { loggableError, requestIdFrom } from './lib/log-safety';
 import { createAuthenticator } from './modules/accounts/authenticator';
 import { accountRoutes } from './modules/accounts/routes';
+import { adminProductRoutes } from './modules/admin-products/routes';
 import { backOfficeRoutes } from './modules/back-office/routes';
 import { createCatalogReader } from './modules/catalog/catalog-reader';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -200,6 +201,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(customerRoutes, { db, auth });
   await app.register(imageRoutes, {
     ctx: { db, store: createDatabaseImageStore(db), onPhotosChanged: catalog.invalidate },
+    auth,
+  });
+  await app.register(adminProductRoutes, {
+    ctx: { db, onCatalogChanged: catalog.invalidate },
     auth,
   });
   if (!deps.paymentProvider && configured.testCheckout) {

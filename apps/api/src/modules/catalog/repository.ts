@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { ProductStatus } from '@shop/shared/admin-catalog';
 import type { Category, Variant } from '@shop/shared/catalog';
-import type { Database, Transaction } from '../../db/client';
+import type { Database, Executor, Transaction } from '../../db/client';
+import { containsPattern } from '../../lib/search';
 import { products, reviews, stock } from '../../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -143,28 +145,6 @@ export type ProductPhotoColumns = Pick<
   'image' | 'images' | 'imagesOptionA' | 'imagesOptionB'
 >;
 
-/**
- * Locks a product's row (any status) until the transaction ends; answers its name and photo URLs.
- * NO KEY UPDATE: inserts that refer to the product (stock movements of checkouts) do not wait.
- */
-export async function lockProductRow(
-  tx: Transaction,
-  id: string,
-): Promise<(ProductPhotoColumns & { name: string }) | undefined> {
-  const [row] = await tx
-    .select({
-      name: products.name,
-      image: products.image,
-      images: products.images,
-      imagesOptionA: products.imagesOptionA,
-      imagesOptionB: products.imagesOptionB,
-    })
-    .from(products)
-    .where(eq(products.id, id))
-    .for('no key update');
-  return row;
-}
-
 export async function updateProductPhotoColumns(
   tx: Transaction,
   id: string,
@@ -174,4 +154,128 @@ export async function updateProductPhotoColumns(
     .update(products)
     .set({ ...columns, updatedAt: sql`now()` })
     .where(eq(products.id, id));
+}
+
+/* The back office's products: every status, written field by field (admin-service.ts). */
+
+export interface AdminProductFilter {
+  q?: string | undefined;
+  status?: ProductStatus | undefined;
+}
+
+export type AdminProductListRow = ProductRow & { available: number };
+
+const availableSum = sql<number>`(
+  select coalesce(sum(${stock.available}), 0)::int
+  from ${stock} where ${stock.productId} = ${products.id}
+)`;
+
+/** A page of products in any status, newest first; q matches the name or the handle. */
+export async function listAdminProductRows(
+  db: Executor,
+  filter: AdminProductFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: AdminProductListRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.q) {
+    const contains = containsPattern(filter.q);
+    conditions.push(or(ilike(products.name, contains), ilike(products.handle, contains)) as SQL);
+  }
+  if (filter.status) conditions.push(eq(products.status, filter.status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ product: products, available: availableSum })
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  return {
+    rows: rows.map((row) => ({ ...row.product, available: row.available })),
+    total: counted?.total ?? 0,
+  };
+}
+
+/** A product in any status (the storefront's findProductById sees published ones only). */
+export async function findAnyProductById(
+  db: Executor,
+  id: string,
+): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row;
+}
+
+/** Products in any status by handle (the CSV import's lookup). */
+export async function findProductsByHandles(
+  db: Executor,
+  handles: readonly string[],
+): Promise<ProductRow[]> {
+  if (!handles.length) return [];
+  return db
+    .select()
+    .from(products)
+    .where(inArray(products.handle, [...handles]));
+}
+
+/** The handles that are `base` or `base-…` (to find the next free `base-N`). */
+export async function findHandlesLike(db: Executor, base: string): Promise<string[]> {
+  const rows = await db
+    .select({ handle: products.handle })
+    .from(products)
+    .where(or(eq(products.handle, base), like(products.handle, `${base}-%`)));
+  return rows.map((row) => row.handle);
+}
+
+/** Every product in any status, by handle (the CSV export). */
+export async function findAllProductsByHandle(db: Executor): Promise<ProductRow[]> {
+  return db.select().from(products).orderBy(asc(products.handle));
+}
+
+/** A product's fields as the back office writes them (photos and reviews are kept elsewhere). */
+export interface ProductFields {
+  handle: string;
+  status: ProductStatus;
+  name: string;
+  category: Category;
+  descriptionHtml: string;
+  priceCents: number;
+  hasSize: boolean;
+  hasAandB: boolean;
+}
+
+/** Inserts a back-office product with no photos yet; answers the new row. */
+export async function insertProductRow(tx: Executor, fields: ProductFields): Promise<ProductRow> {
+  const [row] = await tx
+    .insert(products)
+    .values({ ...fields, image: '', images: [], imagesOptionA: [], imagesOptionB: [] })
+    .returning();
+  if (!row) throw new Error('insert returned no product');
+  return row;
+}
+
+/** Writes a product's fields; answers the row as it is now (undefined when there is none). */
+export async function updateProductRow(
+  tx: Executor,
+  id: string,
+  fields: Partial<ProductFields>,
+): Promise<ProductRow | undefined> {
+  const [row] = await tx
+    .update(products)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(eq(products.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * Locks a product's row (any status) for the rest of the transaction: two edits of one product,
+ * or of its photos, queue. NO KEY UPDATE: inserts that refer to the product (stock movements of
+ * checkouts) do not wait for it.
+ */
+export async function lockProductRow(tx: Executor, id: string): Promise<ProductRow | undefined> {
+  const [row] = await tx.select().from(products).where(eq(products.id, id)).for('no key update');
+  return row;
 }

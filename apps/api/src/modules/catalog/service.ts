@@ -17,7 +17,6 @@ import {
   findProductById,
   findProductsPage,
   findReviewsNewestFirst,
-  lockProductRow,
   updateProductPhotoColumns,
   type ProductPhotoColumns,
   type ProductWithStock,
@@ -135,17 +134,6 @@ function toReview(row: ReviewRow) {
 }
 
 export type { ProductPhotoColumns };
-
-/**
- * Locks a product (any status) for a change of its photos, until the transaction ends: answers
- * its name and the photo URLs the storefront shows, or undefined when there is no such product.
- */
-export async function lockProductForPhotos(
-  tx: Transaction,
-  productId: string,
-): Promise<(ProductPhotoColumns & { name: string }) | undefined> {
-  return isUuid(productId) ? lockProductRow(tx, productId) : undefined;
-}
 
 /** Points the storefront at a product's photos (modules/images decides which URLs). */
 export async function setProductPhotos(

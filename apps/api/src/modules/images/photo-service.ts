@@ -8,11 +8,8 @@ import type { Database, Transaction } from '../../db/client';
 import { AppError, invalid, notFound } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import { recordAudit, type AuditActor } from '../audit/service';
-import {
-  lockProductForPhotos,
-  setProductPhotos,
-  type ProductPhotoColumns,
-} from '../catalog/service';
+import { lockProduct } from '../catalog/admin-service';
+import { setProductPhotos, type ProductPhotoColumns } from '../catalog/service';
 import type { ImageStore } from './image-store';
 import { renderPhoto } from './renditions';
 import {
@@ -97,7 +94,7 @@ async function changePhotos(
   action: string,
 ): Promise<ProductImage[]> {
   const photos = await ctx.db.transaction(async (tx) => {
-    const product = await lockProductForPhotos(tx, productId);
+    const product = await lockProduct(tx, productId);
     if (!product) throw productNotFound();
     const summary = await change(tx, product, await findImagesOfProduct(tx, productId));
     const rows = await findImagesOfProduct(tx, productId);
@@ -129,7 +126,7 @@ export async function addPhoto(
   actor: AuditActor,
 ): Promise<ProductImage[]> {
   // Checked before the costly part; checked again, locked, below.
-  const exists = await ctx.db.transaction((tx) => lockProductForPhotos(tx, productId));
+  const exists = await ctx.db.transaction((tx) => lockProduct(tx, productId));
   if (!exists) throw productNotFound();
   const rendered = await renderPhoto(upload.file);
   await ctx.store.save(rendered.renditions);

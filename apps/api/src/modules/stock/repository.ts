@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { products, stock, stockMovements } from '../../db/schema';
 
@@ -84,4 +84,58 @@ export async function findLowStockRows(db: Executor, limit: number) {
     .where(and(lt(stock.available, stock.lowStockThreshold), ne(products.status, 'archived')))
     .orderBy(asc(stock.available), asc(products.name), asc(stock.variant))
     .limit(limit);
+}
+
+/** The stock rows of several products (the CSV's export and import). */
+export async function findStockRowsOfProducts(
+  db: Executor,
+  productIds: readonly string[],
+): Promise<StockRow[]> {
+  if (!productIds.length) return [];
+  return db
+    .select()
+    .from(stock)
+    .where(inArray(stock.productId, [...productIds]));
+}
+
+/** A variant's row, locked until the transaction ends (a change computed from it stays right). */
+export async function lockStockRow(
+  tx: Executor,
+  productId: string,
+  variant: string,
+): Promise<StockRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(stock)
+    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)))
+    .for('update');
+  return row;
+}
+
+/** A product's rows, locked until the transaction ends. */
+export async function lockStockRows(tx: Executor, productId: string): Promise<StockRow[]> {
+  return tx.select().from(stock).where(eq(stock.productId, productId)).for('update');
+}
+
+/** Removes a product's stock rows that have nothing on hand or held; answers how many went. */
+export async function deleteEmptyStockRows(tx: Executor, productId: string): Promise<number> {
+  const gone = await tx
+    .delete(stock)
+    .where(and(eq(stock.productId, productId), eq(stock.onHand, 0), eq(stock.held, 0)))
+    .returning({ variant: stock.variant });
+  return gone.length;
+}
+
+export async function updateThreshold(
+  tx: Executor,
+  productId: string,
+  variant: string,
+  threshold: number,
+): Promise<StockRow | undefined> {
+  const [row] = await tx
+    .update(stock)
+    .set({ lowStockThreshold: threshold })
+    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)))
+    .returning();
+  return row;
 }

@@ -8,11 +8,16 @@ import type { Executor } from '../../db/client';
 import type { AuditActor } from '../audit/service';
 import {
   changeLevels,
+  deleteEmptyStockRows,
   ensureStockRow,
   findStockRow,
   findLowStockRows,
   findStockRows,
+  findStockRowsOfProducts,
   insertMovement,
+  lockStockRow,
+  lockStockRows,
+  updateThreshold,
   type StockRow,
 } from './repository';
 
@@ -130,6 +135,62 @@ export async function availableUnits(
 /** A product's stock rows (every variant it has). */
 export function stockOfProduct(db: Executor, productId: string): Promise<StockRow[]> {
   return findStockRows(db, productId);
+}
+
+/** The stock rows of several products. */
+export function stockOfProducts(db: Executor, productIds: readonly string[]): Promise<StockRow[]> {
+  return findStockRowsOfProducts(db, productIds);
+}
+
+/**
+ * Gives a product other variants (its sizes or options changed): allowed only while every
+ * variant has nothing on hand and nothing held; then the old rows go and the new ones start at 0.
+ * Answers false (nothing changed) otherwise. The rows are locked first, so a checkout holding
+ * one at the same time either goes first (and this answers false) or finds no row (and fails).
+ */
+export async function reshapeStock(
+  tx: Executor,
+  productId: string,
+  variants: readonly Variant[],
+): Promise<boolean> {
+  const rows = await lockStockRows(tx, productId);
+  if (rows.some((row) => row.onHand !== 0 || row.held !== 0)) return false;
+  await deleteEmptyStockRows(tx, productId);
+  for (const variant of variants) await ensureStockRow(tx, productId, variant);
+  return true;
+}
+
+/**
+ * Sets a variant's on-hand to `target` (a CSV import's count) with one `import` movement of the
+ * difference, none when it is already there. Undefined (nothing changed) when the variant has no
+ * stock row or `target` is below what open checkouts hold.
+ */
+export async function setOnHandByImport(
+  tx: Executor,
+  change: { productId: string; variant: Variant; target: number; actor?: AuditActor | undefined },
+): Promise<StockRow | undefined> {
+  const row = await lockStockRow(tx, change.productId, change.variant);
+  if (!row) return undefined;
+  if (row.onHand === change.target) return row;
+  return moveStock(tx, {
+    productId: change.productId,
+    variant: change.variant,
+    change: change.target - row.onHand,
+    heldChange: 0,
+    reason: 'import',
+    actor: change.actor,
+    note: 'CSV import',
+  });
+}
+
+/** A variant's low-stock threshold; undefined when the variant has no stock row. */
+export function setThreshold(
+  tx: Executor,
+  productId: string,
+  variant: Variant,
+  threshold: number,
+): Promise<StockRow | undefined> {
+  return updateThreshold(tx, productId, variant, threshold);
 }
 
 /** The summary's list of variants below their threshold (at most 50, emptiest first). */

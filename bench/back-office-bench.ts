@@ -1,0 +1,53 @@
+// What the back-office benchmarks share: a PostgreSQL client for one piece of work, waiting for
+// the API to come up, and an owner's back-office token as the TOTP sign-in would give it.
+import { SignJWT } from 'jose';
+import pg from 'pg';
+
+export async function withClient<T>(url: URL, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function waitFor(url: string) {
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise<void>((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** An owner with a back-office session, and its token signed with the API's JWT secret. */
+export async function ownerToken(dbUrl: URL, jwtSecret: string): Promise<string> {
+  return withClient(dbUrl, async (client) => {
+    const user = await client.query<{ id: string; token_version: number }>(
+      `insert into users (name, email, password_hash, role, verified_at)
+       values ('Bench Owner', 'owner@bench.test', 'x', 'owner', now()) returning id, token_version`,
+    );
+    const { id, token_version: tokenVersion } = user.rows[0] ?? { id: '', token_version: 0 };
+    const expiresAt = new Date(Date.now() + 60 * 60_000);
+    const login = await client.query<{ id: string }>(
+      `insert into sessions (user_id, expires_at) values ($1, $2) returning id`,
+      [id, expiresAt],
+    );
+    const office = await client.query<{ id: string }>(
+      `insert into sessions (user_id, expires_at, kind, parent_id)
+       values ($1, $2, 'back_office', $3) returning id`,
+      [id, expiresAt, login.rows[0]?.id],
+    );
+    return new SignJWT({ ver: tokenVersion, sid: office.rows[0]?.id })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(id)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(new TextEncoder().encode(jwtSecret));
+  });
+}

@@ -1,0 +1,198 @@
+// `npm run bench:products-import` (tsx bench/products-import.ts): the catalog CSV import of 1,000
+// variant rows (333 sized products of three rows and one plain product) against a real API on
+// PostgreSQL. A fresh database without the sample catalog; the API runs from source
+// (apps/api/src/server.ts through tsx, NODE_ENV=production) in a process of its own. Timed, each
+// through POST /api/admin/products/import with an owner's back-office token:
+//   1. the file creating every product (stock as `import` movements),
+//   2. a dry run of a file changing every price and every variant's stock,
+//   3. that file applied (1,000 `import` movements),
+//   4. the export of the catalog, imported again unchanged.
+// The baseline, measured the same way in the same run, is GET /api/admin/products.csv of the same
+// catalog (the median of five); each request is printed with its ratio to it. Target: every import under 30 s.
+// Needs PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres). Loopback only.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CSV_COLUMNS } from '@shop/shared/admin-catalog';
+import { ownerToken, waitFor, withClient } from './back-office-bench';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SIZED_PRODUCTS = 333;
+const serverUrl = new URL(
+  process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+);
+const database = `shop_bench_import_${Date.now().toString(36)}`;
+const PORT = 3912;
+const JWT_SECRET = 'bench-only-secret-0123456789abcdef0123456789';
+const TARGET_MS = 30_000;
+
+const cell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+const csvOf = (rows: string[][]) =>
+  `\uFEFF${[[...CSV_COLUMNS], ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+
+/** The catalog's file: `round` shifts every price and stock, so each round changes them all. */
+function catalogFile(round: number): string {
+  const rows: string[][] = [];
+  for (let i = 0; i < SIZED_PRODUCTS; i += 1) {
+    const product = [
+      `bench-tee-${String(i).padStart(4, '0')}`,
+      i % 3 === 0 ? `قميص "حب الذات", رقم ${i} 🌵` : `Bench Tee ${i}, heavy cotton`,
+      'selflove_women_tshirts',
+      (20 + (i % 50) + round + 0.5).toFixed(2),
+      'published',
+      'true',
+      'false',
+    ];
+    const description = `<p>Tee ${i}: soft, "heavy" cotton.\nSecond line.</p><ul><li>Care, cold</li></ul>`;
+    ['S/M', 'L', 'XL'].forEach((size, s) =>
+      rows.push([...product, size, 'NA', String(10 + s + round), '3', description, '']),
+    );
+  }
+  rows.push([
+    'bench-tote',
+    'Bench Tote',
+    'totes',
+    (15 + round).toFixed(2),
+    'draft',
+    'false',
+    'false',
+    'NA',
+    'NA',
+    String(5 + round),
+    '2',
+    '',
+    '',
+  ]);
+  return csvOf(rows);
+}
+
+interface Timed {
+  label: string;
+  ms: number;
+  summary: string;
+  baseline: boolean;
+}
+
+await withClient(serverUrl, (client) => client.query(`create database "${database}"`));
+const dbUrl = new URL(serverUrl);
+dbUrl.pathname = `/${database}`;
+const api = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl.toString(),
+      JWT_SECRET,
+      SEED_SAMPLE_CATALOG: 'false',
+      ALLOW_TEST_CHECKOUT: 'true',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
+
+const results: Timed[] = [];
+let movements: number | undefined;
+try {
+  const origin = `http://127.0.0.1:${PORT}`;
+  await waitFor(`${origin}/api/ready`);
+  const token = await ownerToken(dbUrl, JWT_SECRET);
+  const headers = { authorization: `Bearer ${token}` };
+
+  const importFile = async (label: string, file: string, dryRun = false) => {
+    const started = performance.now();
+    const response = await fetch(
+      `${origin}/api/admin/products/import${dryRun ? '?dryRun=true' : ''}`,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'text/csv; charset=utf-8' },
+        body: file,
+      },
+    );
+    const body = (await response.json()) as Record<string, unknown>;
+    const ms = performance.now() - started;
+    if (!response.ok)
+      throw new Error(`${label}: ${response.status} ${JSON.stringify(body).slice(0, 500)}`);
+    results.push({
+      label,
+      ms,
+      summary: `created ${body.created}, updated ${body.updated}, unchanged ${body.unchanged}`,
+      baseline: false,
+    });
+  };
+  const exportFile = async (label: string) => {
+    const started = performance.now();
+    const response = await fetch(`${origin}/api/admin/products.csv`, { headers });
+    const text = await response.text();
+    const ms = performance.now() - started;
+    if (!response.ok) throw new Error(`${label}: ${response.status}`);
+    results.push({
+      label,
+      ms,
+      summary: `${text.split('\r\n').length - 2} rows, ${Math.round(text.length / 1024)} KB`,
+      baseline: true,
+    });
+    return text;
+  };
+
+  const first = catalogFile(0);
+  console.log(
+    `file: ${first.split('\r\n').length - 2} variant rows, ${Math.round(first.length / 1024)} KB`,
+  );
+  await importFile('import creating 334 products', first);
+  // The baseline: the median of five exports of the same catalog, after one to warm up.
+  await exportFile('warm-up');
+  results.pop();
+  const exports: Timed[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    await exportFile('export');
+    exports.push(results.pop() as Timed);
+  }
+  exports.sort((a, b) => a.ms - b.ms);
+  results.push({ ...(exports[2] as Timed), label: 'baseline: GET /api/admin/products.csv' });
+  const second = catalogFile(1);
+  await importFile('dry run changing every price and stock', second, true);
+  await importFile('import changing every price and stock', second);
+  const exported = await exportFile('export after the changes');
+  (results.at(-1) as Timed).baseline = false;
+  await importFile('export imported again (no change)', exported);
+  movements = await withClient(dbUrl, async (client) => {
+    const result = await client.query<{ n: number }>(
+      `select count(*)::int as n from stock_movements where reason = 'import'`,
+    );
+    return result.rows[0]?.n ?? 0;
+  });
+} finally {
+  api.kill('SIGTERM');
+  await new Promise<void>((resolve) => api.once('exit', () => resolve()));
+  await withClient(serverUrl, (client) =>
+    client.query(`drop database if exists "${database}" with (force)`),
+  );
+}
+
+const pad = (text: string | number, width: number) => String(text).padEnd(width);
+const baselineMs = results.find((row) => row.baseline)?.ms ?? NaN;
+console.log(`\n1,000 variant rows (334 products), PostgreSQL, loopback, one request each\n`);
+console.log(`${pad('request', 48)}${pad('ms', 10)}${pad('/ export', 10)}result`);
+let failed = false;
+for (const row of results) {
+  if (row.label.includes('import') && row.ms > TARGET_MS) failed = true;
+  console.log(
+    `${pad(row.label, 48)}${pad(row.ms.toFixed(0), 10)}${pad((row.ms / baselineMs).toFixed(1), 10)}${row.summary}`,
+  );
+}
+console.log(
+  `\nbaseline = the median of five exports (${baselineMs.toFixed(0)} ms); import movements written: ${movements}`,
+);
+console.log(
+  failed
+    ? `\nover the target: an import took more than ${TARGET_MS / 1000} s`
+    : `\nevery import under ${TARGET_MS / 1000} s`,
+);
+if (failed) process.exitCode = 1;
