@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine } from '@shop/shared/cart';
 import {
   LINE_LIMIT_MESSAGE,
@@ -31,6 +31,10 @@ const tee = productFixture({
   hasSize: true,
   countInStock: stock({ total: 4, smallMed: 2, large: 2, xlarge: 0 }),
 });
+
+// The route loads this page lazily: loaded (and transformed) once before the tests, so the first
+// test's waiting does not include it (on a busy machine it can take longer than a find waits).
+beforeAll(() => import('./cart-page'), 60_000);
 
 // Sonner keeps its toasts module-wide: one test's message must not show in the next.
 afterEach(() => {
