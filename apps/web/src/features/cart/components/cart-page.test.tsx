@@ -42,7 +42,9 @@ afterEach(() => {
 });
 
 const storedCart = () => JSON.parse(localStorage.getItem('cartItems') ?? '[]') as CartLine[];
-const cartList = () => screen.findByRole('list', { name: 'Items in your cart' });
+// The first render fetches the product and loads the route's modules: on a busy machine (CI with
+// other suites running) that can take longer than a find's default second.
+const cartList = () => screen.findByRole('list', { name: 'Items in your cart' }, { timeout: 5000 });
 
 describe('the cart page', () => {
   it('adds the line from the address, replaces its qty on a second add, and keeps other variants apart', async () => {
