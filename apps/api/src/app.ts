@@ -30,6 +30,8 @@ import { webhookRoutes } from './modules/payments/webhook-routes';
 import { refundRoutes } from './modules/refunds/routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { reviewRoutes } from './modules/reviews/routes';
+import { configureLowStockMail } from './modules/stock/service';
+import { stockRoutes } from './modules/stock/routes';
 import { createActionLimiter } from './modules/rate-limits/service';
 import { WEB_DIST_DIR } from './paths';
 import { registerCompression } from './plugins/compression';
@@ -121,6 +123,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     pollMs: env.MAIL_POLL_MS,
   });
 
+  configureLowStockMail({ appUrl: publicUrl, supportEmail });
   const ordersCtx: OrdersContext = {
     db,
     secret: deriveKey(jwtSecret, 'order-access'),
@@ -196,6 +199,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fulfilmentRoutes, { ctx: ordersCtx, auth });
   await app.register(refundRoutes, { ctx: { ...ordersCtx, provider }, auth });
   await app.register(customerRoutes, { db, auth });
+  await app.register(stockRoutes, { ctx: ordersCtx, auth });
   if (!deps.paymentProvider && configured.testCheckout) {
     await app.register(testCheckoutRoutes, { ctx: ordersCtx, provider: configured.testCheckout });
   }

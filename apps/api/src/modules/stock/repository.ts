@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { products, stock, stockMovements } from '../../db/schema';
 
@@ -84,4 +84,127 @@ export async function findLowStockRows(db: Executor, limit: number) {
     .where(and(lt(stock.available, stock.lowStockThreshold), ne(products.status, 'archived')))
     .orderBy(asc(stock.available), asc(products.name), asc(stock.variant))
     .limit(limit);
+}
+
+/** A variant's row, locked until the caller's transaction ends (an import's target is set against it). */
+export async function findStockRowForUpdate(
+  db: Executor,
+  productId: string,
+  variant: string,
+): Promise<StockRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(stock)
+    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)))
+    .for('update');
+  return row;
+}
+
+export async function updateThreshold(
+  db: Executor,
+  productId: string,
+  variant: string,
+  threshold: number,
+): Promise<StockRow | undefined> {
+  const [row] = await db
+    .update(stock)
+    .set({ lowStockThreshold: threshold })
+    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)))
+    .returning();
+  return row;
+}
+
+/** Marks the low-stock mail as sent, once: false when it was already marked or stock is not low. */
+export async function markLowStockAlerted(
+  db: Executor,
+  productId: string,
+  variant: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(stock)
+    .set({ lowStockAlerted: true })
+    .where(
+      and(
+        eq(stock.productId, productId),
+        eq(stock.variant, variant),
+        not(stock.lowStockAlerted),
+        lt(stock.available, stock.lowStockThreshold),
+      ),
+    )
+    .returning({ productId: stock.productId });
+  return rows.length > 0;
+}
+
+/** Clears the mark once available is above the threshold, so that a later fall mails again. */
+export async function clearLowStockAlert(
+  db: Executor,
+  productId: string,
+  variant: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(stock)
+    .set({ lowStockAlerted: false })
+    .where(
+      and(
+        eq(stock.productId, productId),
+        eq(stock.variant, variant),
+        stock.lowStockAlerted,
+        gt(stock.available, stock.lowStockThreshold),
+      ),
+    )
+    .returning({ productId: stock.productId });
+  return rows.length > 0;
+}
+
+export interface ProductShape {
+  id: string;
+  name: string;
+  status: string;
+  hasSize: boolean;
+  hasAandB: boolean;
+}
+
+/** What the ledger needs of a product: its name and which variants it has. */
+export async function findProductShape(
+  db: Executor,
+  productId: string,
+): Promise<ProductShape | undefined> {
+  const [row] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      status: products.status,
+      hasSize: products.hasSize,
+      hasAandB: products.hasAandB,
+    })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row;
+}
+
+export type MovementWithProduct = MovementRow & { productName: string };
+
+/** Movements newest first (by seq: one transaction's rows share `at`), of one product or all. */
+export async function listMovementRows(
+  db: Executor,
+  query: { productId?: string | undefined; limit: number; offset: number },
+): Promise<{ rows: MovementWithProduct[]; total: number }> {
+  const where: SQL | undefined = query.productId
+    ? eq(stockMovements.productId, query.productId)
+    : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ movement: stockMovements, productName: products.name })
+      .from(stockMovements)
+      .innerJoin(products, eq(products.id, stockMovements.productId))
+      .where(where)
+      .orderBy(desc(stockMovements.seq))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(stockMovements).where(where),
+  ]);
+  return {
+    rows: rows.map(({ movement, productName }) => ({ ...movement, productName })),
+    total: counted?.total ?? 0,
+  };
 }
