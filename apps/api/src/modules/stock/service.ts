@@ -132,6 +132,16 @@ async function mailOwners(tx: Executor, product: ProductShape, row: StockRow): P
     await enqueueMail(tx, lowStockMail(owner, alert, settings));
 }
 
+/**
+ * Lines in the one order every transaction locks stock rows in (product, then variant): two
+ * transactions that move several variants (checkouts, payments, expiries, refunds) then never
+ * wait on each other's rows in a cycle. Call the per-line functions below in this order.
+ */
+export function inLockOrder<T extends { productId: string; variant: string }>(lines: T[]): T[] {
+  const key = (line: T) => `${line.productId}:${line.variant}`;
+  return [...lines].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
 export interface OrderUnits {
   productId: string;
   variant: Variant;
