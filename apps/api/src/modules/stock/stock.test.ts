@@ -16,6 +16,7 @@ import { addProduct, addVerifiedCustomer, productIdByHandle } from '../../test/f
 import { placePaidOrder, placeUnpaidOrder } from '../../test/paid-orders';
 import { SmtpInbox, linkIn } from '../../test/smtp-inbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { ensureVariants, setOnHandByImport, variantStockOf } from './service';
 
 let t: TestApp;
 let inbox: SmtpInbox;
@@ -394,6 +395,63 @@ describe('low stock', () => {
       option: 'A',
       available: 20,
       lowStockThreshold: 25,
+    });
+  });
+});
+
+describe('what the products module uses', () => {
+  it('variantStockOf lists the variants in their order; ensureVariants opens missing ones at 0', async () => {
+    expect(await variantStockOf(t.database.db, teeId)).toEqual([
+      { size: 'S/M', option: 'NA', onHand: 20, held: 0, available: 20, lowStockThreshold: 3 },
+      { size: 'L', option: 'NA', onHand: 12, held: 0, available: 12, lowStockThreshold: 3 },
+      { size: 'XL', option: 'NA', onHand: 18, held: 0, available: 18, lowStockThreshold: 3 },
+    ]);
+    expect(await variantStockOf(t.database.db, '00000000-0000-4000-8000-000000000000')).toEqual([]);
+    const productId = await plainProduct(0);
+    await t.database.db.delete(stock).where(eq(stock.productId, productId));
+    await t.database.db.transaction((tx) => ensureVariants(tx, productId, ['total']));
+    expect(await stockRow(productId, 'total')).toMatchObject({ onHand: 0, held: 0 });
+    expect(await movementCount(productId)).toBe(0);
+  });
+
+  it('setOnHandByImport writes an import movement of the difference, none when equal, 409 below held', async () => {
+    const productId = await plainProduct(5);
+    const importTo = (target: number) =>
+      t.database.db.transaction((tx) =>
+        setOnHandByImport(tx, {
+          productId,
+          variant: 'total',
+          target,
+          actor: {
+            user: { id: owner.id, email: owner.email, name: owner.name },
+            clientAddress: '127.0.0.1',
+          },
+        }),
+      );
+    expect(await importTo(9)).toBe(true);
+    expect(await importTo(9)).toBe(false);
+    await placeUnpaidOrder(t, { lines: [{ product: productId, qty: 4 }] });
+    await expect(importTo(3)).rejects.toMatchObject({
+      kind: 'conflict',
+      message: ADMIN_CATALOG_MESSAGES.belowHeld(4),
+    });
+    expect(await importTo(4)).toBe(true);
+    const list = stockMovementsResponseSchema.parse(
+      (await movements(`?product=${productId}`)).body,
+    );
+    expect(
+      list.movements.map((movement) => [movement.reason, movement.change, movement.heldChange]),
+    ).toEqual([
+      ['import', -5, 0],
+      ['hold', 0, 4],
+      ['import', 4, 0],
+      ['import', 5, 0],
+    ]);
+    expect(list.movements[0]).toMatchObject({
+      actor: { _id: owner.id },
+      note: 'CSV import',
+      onHandAfter: 4,
+      heldAfter: 4,
     });
   });
 });
