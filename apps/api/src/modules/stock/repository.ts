@@ -114,42 +114,27 @@ export async function updateThreshold(
   return row;
 }
 
-/** Marks the low-stock mail as sent, once: false when it was already marked or stock is not low. */
-export async function markLowStockAlerted(
+/**
+ * Sets the low-stock mark (the mail went out) only while available is below the threshold and
+ * the mark is clear, or clears it only once available is above the threshold. Answers whether
+ * it changed, so that of two transactions only one sends the mail.
+ */
+export async function markLowStock(
   db: Executor,
   productId: string,
   variant: string,
+  alerted: boolean,
 ): Promise<boolean> {
   const rows = await db
     .update(stock)
-    .set({ lowStockAlerted: true })
+    .set({ lowStockAlerted: alerted })
     .where(
       and(
         eq(stock.productId, productId),
         eq(stock.variant, variant),
-        not(stock.lowStockAlerted),
-        lt(stock.available, stock.lowStockThreshold),
-      ),
-    )
-    .returning({ productId: stock.productId });
-  return rows.length > 0;
-}
-
-/** Clears the mark once available is above the threshold, so that a later fall mails again. */
-export async function clearLowStockAlert(
-  db: Executor,
-  productId: string,
-  variant: string,
-): Promise<boolean> {
-  const rows = await db
-    .update(stock)
-    .set({ lowStockAlerted: false })
-    .where(
-      and(
-        eq(stock.productId, productId),
-        eq(stock.variant, variant),
-        stock.lowStockAlerted,
-        gt(stock.available, stock.lowStockThreshold),
+        alerted
+          ? and(not(stock.lowStockAlerted), lt(stock.available, stock.lowStockThreshold))
+          : and(stock.lowStockAlerted, gt(stock.available, stock.lowStockThreshold)),
       ),
     )
     .returning({ productId: stock.productId });

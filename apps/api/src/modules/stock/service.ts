@@ -24,7 +24,6 @@ import { enqueueMail } from '../mail/service';
 import { lowStockMail, variantLabel, type LowStockMailSettings } from './low-stock-mail';
 import {
   changeLevels,
-  clearLowStockAlert,
   ensureStockRow,
   findLowStockRows,
   findProductShape,
@@ -33,7 +32,7 @@ import {
   findStockRows,
   insertMovement,
   listMovementRows,
-  markLowStockAlerted,
+  markLowStock,
   updateThreshold,
   type MovementWithProduct,
   type ProductShape,
@@ -105,11 +104,11 @@ export function configureLowStockMail(settings: LowStockMailSettings): void {
  */
 async function followLowStock(tx: Executor, row: StockRow, fell: boolean): Promise<StockRow> {
   if (row.lowStockAlerted && row.available > row.lowStockThreshold) {
-    await clearLowStockAlert(tx, row.productId, row.variant);
+    await markLowStock(tx, row.productId, row.variant, false);
     return { ...row, lowStockAlerted: false };
   }
   if (!fell || row.lowStockAlerted || row.available >= row.lowStockThreshold) return row;
-  if (!(await markLowStockAlerted(tx, row.productId, row.variant))) return row;
+  if (!(await markLowStock(tx, row.productId, row.variant, true))) return row;
   const product = await findProductShape(tx, row.productId);
   // An archived product is sold no more (the summary leaves it out too).
   if (product && product.status !== 'archived') await mailOwners(tx, product, row);
