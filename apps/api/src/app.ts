@@ -33,6 +33,8 @@ import { webhookRoutes } from './modules/payments/webhook-routes';
 import { refundRoutes } from './modules/refunds/routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { reviewRoutes } from './modules/reviews/routes';
+import { configureLowStockMail } from './modules/stock/service';
+import { stockRoutes } from './modules/stock/routes';
 import { createActionLimiter } from './modules/rate-limits/service';
 import { WEB_DIST_DIR } from './paths';
 import { registerCompression } from './plugins/compression';
@@ -124,6 +126,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     pollMs: env.MAIL_POLL_MS,
   });
 
+  configureLowStockMail({ appUrl: publicUrl, supportEmail });
   const ordersCtx: OrdersContext = {
     db,
     secret: deriveKey(jwtSecret, 'order-access'),
@@ -207,6 +210,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ctx: { db, onCatalogChanged: catalog.invalidate },
     auth,
   });
+  await app.register(stockRoutes, { ctx: ordersCtx, auth });
   if (!deps.paymentProvider && configured.testCheckout) {
     await app.register(testCheckoutRoutes, { ctx: ordersCtx, provider: configured.testCheckout });
   }

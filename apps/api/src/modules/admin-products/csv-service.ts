@@ -22,6 +22,7 @@ import {
 } from '../catalog/admin-service';
 import {
   openStock,
+  lockVariants,
   reshapeStock,
   setOnHandByImport,
   setThreshold,
@@ -215,11 +216,16 @@ function resultOf(plans: ProductPlan[], dryRun: boolean): ImportResult {
   };
 }
 
-const IMPORT_RACED = (handle: string) =>
-  `Open checkouts of ${handle} now hold more than the file's stock; nothing was changed`;
-
 /** Writes the plans (in the import's one transaction). */
 async function applyImport(tx: Executor, plans: ProductPlan[], actor: AuditActor) {
+  await lockVariants(
+    tx,
+    plans.flatMap((plan) =>
+      plan.current
+        ? plan.stock.map(({ variant }) => ({ productId: plan.current!.id, variant }))
+        : [],
+    ),
+  );
   for (const plan of plans) {
     const action = actionOf(plan);
     if (action === 'unchanged') continue;
@@ -238,11 +244,9 @@ async function applyImport(tx: Executor, plans: ProductPlan[], actor: AuditActor
         );
       if (plan.reshape && !(await reshapeStock(tx, productId, variantsOf(plan.fields))))
         throw conflict(`${plan.fields.handle}: ${ADMIN_CATALOG_MESSAGES.shapeChangeWithStock}`);
-      for (const level of plan.stock) {
-        const moved = await setOnHandByImport(tx, { productId, ...level, actor });
-        // The plan saw enough; a checkout held more since: the whole import is refused.
-        if (!moved) throw conflict(IMPORT_RACED(plan.fields.handle));
-      }
+      // The plan saw enough; if a checkout held more since, this answers 409 and the whole
+      // import is refused.
+      for (const level of plan.stock) await setOnHandByImport(tx, { productId, ...level, actor });
     }
     for (const { variant, threshold } of plan.thresholds)
       await setThreshold(tx, productId, variant, threshold);

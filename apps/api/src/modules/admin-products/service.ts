@@ -1,7 +1,6 @@
 import {
   ADMIN_CATALOG_MESSAGES,
   ADMIN_PRODUCTS_PAGE_SIZE,
-  choiceOfVariant,
   handleFromName,
   variantsOf,
   type AdminProduct,
@@ -10,7 +9,6 @@ import {
   type AdminProductRow,
   type ProductStatus,
   type ProductWrite,
-  type VariantStock,
 } from '@shop/shared/admin-catalog';
 import type { Category, Variant } from '@shop/shared/catalog';
 import { toCents } from '@shop/shared/money';
@@ -31,7 +29,7 @@ import {
   type ProductRow,
 } from '../catalog/admin-service';
 import { photosOfProduct } from '../images/service';
-import { openStock, reshapeStock, stockOfProduct } from '../stock/service';
+import { openStock, reshapeStock, variantStockOf } from '../stock/service';
 import { sanitizeDescription } from './description';
 
 /** The back office's products: list, read, create and edit (owner and staff), each write audited. */
@@ -80,27 +78,12 @@ function toAdminProductRow(row: ProductRow, available: number): AdminProductRow 
   };
 }
 
-/** A product's variants with their stock, in the shop's order of variants. */
-async function variantsWithStock(db: Executor, productId: string): Promise<VariantStock[]> {
-  // TODO(lead): the stock module's variantStockOf(db, productId) answers this once merged.
-  const rows = await stockOfProduct(db, productId);
-  return [...rows]
-    .sort((a, b) => variantRank(a.variant) - variantRank(b.variant))
-    .map((row) => ({
-      ...choiceOfVariant(row.variant as Variant),
-      onHand: row.onHand,
-      held: row.held,
-      available: row.available,
-      lowStockThreshold: row.lowStockThreshold,
-    }));
-}
-
 /** GET /api/admin/products/:id: any status; 404 for an unknown or malformed id. */
 export async function getAdminProduct(db: Executor, id: string): Promise<AdminProduct> {
   const row = await productInAnyStatus(db, id);
   if (!row) throw productNotFound();
   const [variants, photos] = await Promise.all([
-    variantsWithStock(db, row.id),
+    variantStockOf(db, row.id),
     photosOfProduct(db, row.id),
   ]);
   return {
@@ -222,6 +205,7 @@ export async function createProduct(
         await openEmptyStock(tx, { ...fields, id: row.id }, actor);
         await recordAudit(tx, actor, {
           action: 'product.created',
+          productId: row.id,
           summary: `Created ${fields.name} (${fields.handle}, ${fields.status})`,
         });
         return row.id;
@@ -268,6 +252,7 @@ export async function updateProduct(
       );
       await recordAudit(tx, actor, {
         action: 'product.updated',
+        productId: id,
         summary: `Updated ${next.name}: ${describeChanges(changed, next)}`,
       });
     });

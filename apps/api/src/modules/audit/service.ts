@@ -14,6 +14,8 @@ export interface AuditFact {
   action: string;
   orderId?: string;
   targetUserId?: string;
+  /** The product a catalog or stock change is about. */
+  productId?: string;
   /** A short line for people; no secrets (tokens, codes, passwords). */
   summary: string;
 }
@@ -30,6 +32,7 @@ export async function recordAudit(tx: Executor, actor: AuditActor, fact: AuditFa
     action: fact.action,
     orderId: fact.orderId ?? null,
     targetUserId: fact.targetUserId ?? null,
+    productId: fact.productId ?? null,
     summary: fact.summary,
     clientAddress: actor.clientAddress,
   });

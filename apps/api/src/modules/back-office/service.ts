@@ -43,6 +43,13 @@ export async function listStaff(ctx: BackOfficeContext): Promise<StaffListRespon
   return { staff: (await listMembers(ctx.db)).map(toStaffMember) };
 }
 
+/** The owners, for the shop's mails to them (low stock), in the caller's transaction. */
+export async function ownersToNotify(db: Executor): Promise<{ email: string; name: string }[]> {
+  return (await listMembers(db))
+    .filter((member) => member.role === 'owner')
+    .map(({ email, name }) => ({ email, name }));
+}
+
 /**
  * Creates a staff account that cannot sign in until its password is chosen through the mailed
  * link (7 days), which also verifies the address. 409 when the address already has an account.

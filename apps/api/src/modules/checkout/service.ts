@@ -27,7 +27,7 @@ import {
   findOrder,
   type OrdersContext,
 } from '../orders/service';
-import { availableUnits, holdUnits } from '../stock/service';
+import { availableUnits, holdUnits, inLockOrder } from '../stock/service';
 
 /** The provider's session lasts 30 minutes; the hold a little longer, so a payment never lands after it. */
 export const CHECKOUT_SESSION_MS = 30 * 60_000;
@@ -121,10 +121,8 @@ export async function startCheckout(
   const totals = priceOrder(
     lines.map((line) => ({ unitPriceCents: line.product.priceCents, qty: line.qty })),
   );
-  // Always in the same order, so two checkouts never wait on each other's rows in a cycle.
-  const holdOrder = [...lines].sort((a, b) =>
-    `${a.product.id}:${a.variant}`.localeCompare(`${b.product.id}:${b.variant}`),
-  );
+  // In the stock ledger's lock order, so checkouts, payments and expiries never deadlock.
+  const holdOrder = inLockOrder(lines.map((line) => ({ ...line, productId: line.product.id })));
 
   if (request.customer.userId) await releaseEarlierCheckouts(ctx, request.customer.userId);
 

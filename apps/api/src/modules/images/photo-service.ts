@@ -99,7 +99,7 @@ async function changePhotos(
     const summary = await change(tx, product, await findImagesOfProduct(tx, productId));
     const rows = await findImagesOfProduct(tx, productId);
     await setProductPhotos(tx, productId, storefrontColumns(rows, product));
-    await recordAudit(tx, actor, { action, summary });
+    await recordAudit(tx, actor, { action, productId, summary });
     return inSlotOrder(rows).map(toProductImage);
   });
   ctx.onPhotosChanged();

@@ -14,7 +14,7 @@ import { enqueueMail } from '../mail/service';
 import type { UserRow } from '../accounts/repository';
 import { checkoutCancelToken, isOrderAccessToken, orderAccessToken } from './order-access';
 import { orderConfirmationMail } from './order-mails';
-import { releaseUnits, sellUnits } from '../stock/service';
+import { inLockOrder, releaseUnits, sellUnits } from '../stock/service';
 import {
   boughtOrderEmail,
   eraseCustomerOfOrders,
@@ -161,7 +161,8 @@ export async function markOrderPaid(
   if (!paid) return false;
   if (paymentReference) await setPaymentReference(tx, orderId, paymentReference);
   const order = await findOrderWithItems(tx, orderId);
-  for (const item of order?.items ?? []) await sellUnits(tx, { ...orderUnits(item), orderId });
+  for (const units of inLockOrder((order?.items ?? []).map(orderUnits)))
+    await sellUnits(tx, { ...units, orderId });
   if (order)
     await enqueueMail(tx, orderConfirmationMail(order, orderLink(ctx, orderId), ctx.supportEmail), {
       orderId,
@@ -183,7 +184,8 @@ export async function closeUnpaidOrder(
   const closed = await transitionOrder(tx, orderId, ['pending_payment'], outcome);
   if (!closed) return false;
   const order = await findOrderWithItems(tx, orderId);
-  for (const item of order?.items ?? []) await releaseUnits(tx, { ...orderUnits(item), orderId });
+  for (const units of inLockOrder((order?.items ?? []).map(orderUnits)))
+    await releaseUnits(tx, { ...units, orderId });
   return true;
 }
 

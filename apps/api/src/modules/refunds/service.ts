@@ -22,7 +22,7 @@ import {
   type OrdersContext,
 } from '../orders/service';
 import type { PaymentProvider } from '../payments/provider';
-import { restockRefundedUnits } from '../stock/service';
+import { inLockOrder, restockRefundedUnits } from '../stock/service';
 import {
   insertRefund,
   refundRowsOfOrder,
@@ -175,7 +175,7 @@ async function completeRefund(
   await ctx.db.transaction(async (tx) => {
     await lockOrder(tx, order.id);
     if (!(await settleRefund(tx, pending.id, { status: 'succeeded', providerRefundId }))) return;
-    for (const line of pending.restock)
+    for (const line of inLockOrder(pending.restock))
       await restockRefundedUnits(tx, {
         productId: line.productId,
         variant: line.variant as Variant,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { products, stock, stockMovements } from '../../db/schema';
 
@@ -86,6 +86,114 @@ export async function findLowStockRows(db: Executor, limit: number) {
     .limit(limit);
 }
 
+/** A variant's row, locked until the caller's transaction ends (an import's target is set against it). */
+export async function findStockRowForUpdate(
+  db: Executor,
+  productId: string,
+  variant: string,
+): Promise<StockRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(stock)
+    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)))
+    .for('update');
+  return row;
+}
+
+export async function updateThreshold(
+  db: Executor,
+  productId: string,
+  variant: string,
+  threshold: number,
+): Promise<StockRow | undefined> {
+  const [row] = await db
+    .update(stock)
+    .set({ lowStockThreshold: threshold })
+    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)))
+    .returning();
+  return row;
+}
+
+/**
+ * Sets the low-stock mark (the mail went out) only while available is below the threshold and
+ * the mark is clear, or clears it only once available is above the threshold. Answers whether
+ * it changed, so that of two transactions only one sends the mail.
+ */
+export async function markLowStock(
+  db: Executor,
+  productId: string,
+  variant: string,
+  alerted: boolean,
+): Promise<boolean> {
+  const rows = await db
+    .update(stock)
+    .set({ lowStockAlerted: alerted })
+    .where(
+      and(
+        eq(stock.productId, productId),
+        eq(stock.variant, variant),
+        alerted
+          ? and(not(stock.lowStockAlerted), lt(stock.available, stock.lowStockThreshold))
+          : and(stock.lowStockAlerted, gt(stock.available, stock.lowStockThreshold)),
+      ),
+    )
+    .returning({ productId: stock.productId });
+  return rows.length > 0;
+}
+
+export interface ProductShape {
+  id: string;
+  name: string;
+  status: string;
+  hasSize: boolean;
+  hasAandB: boolean;
+}
+
+/** What the ledger needs of a product: its name and which variants it has. */
+export async function findProductShape(
+  db: Executor,
+  productId: string,
+): Promise<ProductShape | undefined> {
+  const [row] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      status: products.status,
+      hasSize: products.hasSize,
+      hasAandB: products.hasAandB,
+    })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row;
+}
+
+export type MovementWithProduct = MovementRow & { productName: string };
+
+/** Movements newest first (by seq: one transaction's rows share `at`), of one product or all. */
+export async function listMovementRows(
+  db: Executor,
+  query: { productId?: string | undefined; limit: number; offset: number },
+): Promise<{ rows: MovementWithProduct[]; total: number }> {
+  const where: SQL | undefined = query.productId
+    ? eq(stockMovements.productId, query.productId)
+    : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ movement: stockMovements, productName: products.name })
+      .from(stockMovements)
+      .innerJoin(products, eq(products.id, stockMovements.productId))
+      .where(where)
+      .orderBy(desc(stockMovements.seq))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(stockMovements).where(where),
+  ]);
+  return {
+    rows: rows.map(({ movement, productName }) => ({ ...movement, productName })),
+    total: counted?.total ?? 0,
+  };
+}
+
 /** The stock rows of several products (the CSV's export and import). */
 export async function findStockRowsOfProducts(
   db: Executor,
@@ -96,20 +204,6 @@ export async function findStockRowsOfProducts(
     .select()
     .from(stock)
     .where(inArray(stock.productId, [...productIds]));
-}
-
-/** A variant's row, locked until the transaction ends (a change computed from it stays right). */
-export async function lockStockRow(
-  tx: Executor,
-  productId: string,
-  variant: string,
-): Promise<StockRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(stock)
-    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)))
-    .for('update');
-  return row;
 }
 
 /** A product's rows, locked until the transaction ends. */
@@ -124,18 +218,4 @@ export async function deleteEmptyStockRows(tx: Executor, productId: string): Pro
     .where(and(eq(stock.productId, productId), eq(stock.onHand, 0), eq(stock.held, 0)))
     .returning({ variant: stock.variant });
   return gone.length;
-}
-
-export async function updateThreshold(
-  tx: Executor,
-  productId: string,
-  variant: string,
-  threshold: number,
-): Promise<StockRow | undefined> {
-  const [row] = await tx
-    .update(stock)
-    .set({ lowStockThreshold: threshold })
-    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)))
-    .returning();
-  return row;
 }

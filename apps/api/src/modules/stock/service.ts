@@ -1,23 +1,44 @@
 import type { Variant } from '@shop/shared/catalog';
 import {
+  ADMIN_CATALOG_MESSAGES,
+  STOCK_MOVEMENTS_PAGE_SIZE,
+  DEFAULT_LOW_STOCK_THRESHOLD,
   choiceOfVariant,
+  variantsOf,
   type LowStockVariant,
+  type StockAdjustRequest,
+  type StockMovement,
+  type StockMovementsQuery,
+  type StockMovementsResponse,
   type StockReason,
+  type StockThresholdRequest,
+  type VariantStock,
+  type VariantStockResponse,
 } from '@shop/shared/admin-catalog';
-import type { Executor } from '../../db/client';
-import type { AuditActor } from '../audit/service';
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../errors';
+import { pageCounts, pageWindow } from '../../lib/search';
+import { recordAudit, type AuditActor } from '../audit/service';
+import { ownersToNotify } from '../back-office/service';
+import { enqueueMail } from '../mail/service';
+import { lowStockMail, variantLabel, type LowStockMailSettings } from './low-stock-mail';
 import {
   changeLevels,
-  deleteEmptyStockRows,
   ensureStockRow,
-  findStockRow,
   findLowStockRows,
+  findProductShape,
+  findStockRow,
+  findStockRowForUpdate,
   findStockRows,
   findStockRowsOfProducts,
   insertMovement,
-  lockStockRow,
+  listMovementRows,
+  markLowStock,
+  deleteEmptyStockRows,
   lockStockRows,
   updateThreshold,
+  type MovementWithProduct,
+  type ProductShape,
   type StockRow,
 } from './repository';
 
@@ -43,7 +64,11 @@ export interface Movement {
   note?: string | undefined;
 }
 
-/** Applies a movement: answers the variant's new levels, or undefined when it was refused (see changeLevels). */
+/**
+ * Applies a movement: answers the variant's new levels, or undefined when it was refused (see
+ * changeLevels). A movement that lowers what is available below the threshold mails the owners
+ * once (see followLowStock).
+ */
 export async function moveStock(tx: Executor, movement: Movement): Promise<StockRow | undefined> {
   const row = await changeLevels(tx, movement);
   if (!row) return undefined;
@@ -61,7 +86,62 @@ export async function moveStock(tx: Executor, movement: Movement): Promise<Stock
     onHandAfter: row.onHand,
     heldAfter: row.held,
   });
-  return row;
+  return followLowStock(tx, row, movement.change - movement.heldChange < 0);
+}
+
+/**
+ * The low-stock mail's links; buildApp sets them once. moveStock runs inside the transactions of
+ * checkout, payments, refunds and imports, which have no context to pass it.
+ */
+let lowStockMailSettings: LowStockMailSettings | undefined;
+
+export function configureLowStockMail(settings: LowStockMailSettings): void {
+  lowStockMailSettings = settings;
+}
+
+/**
+ * The low-stock rule, on a variant's row just changed (and locked) by this transaction: when
+ * available fell below the threshold and no mail has gone since it was last above it, each owner
+ * gets one mail; once available is above the threshold again, the mark is cleared so that a
+ * later fall mails again. A raised threshold counts as a fall. Answers the row as it is now.
+ */
+async function followLowStock(tx: Executor, row: StockRow, fell: boolean): Promise<StockRow> {
+  if (row.lowStockAlerted && row.available > row.lowStockThreshold) {
+    await markLowStock(tx, row.productId, row.variant, false);
+    return { ...row, lowStockAlerted: false };
+  }
+  if (!fell || row.lowStockAlerted || row.available >= row.lowStockThreshold) return row;
+  if (!(await markLowStock(tx, row.productId, row.variant, true))) return row;
+  const product = await findProductShape(tx, row.productId);
+  // An archived product is sold no more (the summary leaves it out too).
+  if (product && product.status !== 'archived') await mailOwners(tx, product, row);
+  return { ...row, lowStockAlerted: true };
+}
+
+async function mailOwners(tx: Executor, product: ProductShape, row: StockRow): Promise<void> {
+  const settings = lowStockMailSettings;
+  if (!settings) throw new Error('The low-stock mail has no links: call configureLowStockMail');
+  const alert = {
+    productId: product.id,
+    productName: product.name,
+    variant: row.variant as Variant,
+    available: row.available,
+    onHand: row.onHand,
+    held: row.held,
+    threshold: row.lowStockThreshold,
+  };
+  for (const owner of await ownersToNotify(tx))
+    await enqueueMail(tx, lowStockMail(owner, alert, settings));
+}
+
+/**
+ * Lines in the one order every transaction locks stock rows in (product, then variant): two
+ * transactions that move several variants (checkouts, payments, expiries, refunds) then never
+ * wait on each other's rows in a cycle. Call the per-line functions below in this order.
+ */
+export function inLockOrder<T extends { productId: string; variant: string }>(lines: T[]): T[] {
+  const key = (line: T) => `${line.productId}:${line.variant}`;
+  return [...lines].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
 export interface OrderUnits {
@@ -137,9 +217,241 @@ export function stockOfProduct(db: Executor, productId: string): Promise<StockRo
   return findStockRows(db, productId);
 }
 
-/** The stock rows of several products. */
+/** The summary's list of variants below their threshold (at most 50, emptiest first). */
+export async function lowStockVariants(db: Executor): Promise<LowStockVariant[]> {
+  const rows = await findLowStockRows(db, 50);
+  return rows.map((row) => ({
+    product: row.productId,
+    name: row.name,
+    ...choiceOfVariant(row.variant as Variant),
+    available: row.available,
+    lowStockThreshold: row.lowStockThreshold,
+  }));
+}
+
+// The back office's side of the ledger: adjustments, thresholds, the movement history, and what
+// the products module (its editor and the CSV import) uses.
+
+/** What the stock routes need: the database, and the hooks to call once a change has committed. */
+export interface StockContext {
+  db: Database;
+  wakeMail(): void;
+  /** Stock changed: catalog answers of this process should be fresh. */
+  onStockChanged(): void;
+}
+
+const variantNotFound = () => new AppError('not_found', ADMIN_CATALOG_MESSAGES.variantNotFound);
+
+/** The product and the variant a size and option name; 404 when the product has no such variant. */
+async function chosenVariant(
+  db: Executor,
+  choice: Pick<StockAdjustRequest, 'product' | 'size' | 'option'>,
+): Promise<{ product: ProductShape; variant: Variant }> {
+  const product = await findProductShape(db, choice.product);
+  if (!product) throw new AppError('not_found', ADMIN_CATALOG_MESSAGES.productNotFound);
+  const variant = variantsOf(product).find((candidate) => {
+    const { size, option } = choiceOfVariant(candidate);
+    return size === choice.size && option === choice.option;
+  });
+  if (!variant) throw variantNotFound();
+  return { product, variant };
+}
+
+function toVariantStock(variant: Variant, row: StockRow | undefined): VariantStock {
+  return {
+    ...choiceOfVariant(variant),
+    onHand: row?.onHand ?? 0,
+    held: row?.held ?? 0,
+    available: row?.available ?? 0,
+    lowStockThreshold: row?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+  };
+}
+
+const toVariantStockResponse = (row: StockRow): VariantStockResponse => ({
+  product: row.productId,
+  ...toVariantStock(row.variant as Variant, row),
+});
+
+/** Why a guarded change of on-hand was refused: it would go below zero, or below what is held. */
+async function refusal(tx: Executor, productId: string, variant: Variant, change: number) {
+  const row = await findStockRow(tx, productId, variant);
+  if (!row) return variantNotFound();
+  return new AppError(
+    'conflict',
+    row.onHand + change < 0
+      ? ADMIN_CATALOG_MESSAGES.belowZero
+      : ADMIN_CATALOG_MESSAGES.belowHeld(row.held),
+  );
+}
+
+/**
+ * POST /api/admin/stock/adjust (owner or staff): a delivery, a count's correction, damaged or
+ * returned units, as a movement with its author and note, audited in the same transaction. 409
+ * when on-hand would go below zero or below what open checkouts hold (one guarded UPDATE decides,
+ * so two adjustments at once cannot both pass).
+ */
+export async function adjustStock(
+  ctx: StockContext,
+  request: StockAdjustRequest,
+  actor: AuditActor,
+): Promise<VariantStockResponse> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const { product, variant } = await chosenVariant(tx, request);
+    await ensureStockRow(tx, product.id, variant);
+    const moved = await moveStock(tx, {
+      productId: product.id,
+      variant,
+      change: request.change,
+      heldChange: 0,
+      reason: request.reason,
+      actor,
+      note: request.note || undefined,
+    });
+    if (!moved) throw await refusal(tx, product.id, variant, request.change);
+    const signed = request.change > 0 ? `+${request.change}` : String(request.change);
+    await recordAudit(tx, actor, {
+      action: 'stock.adjusted',
+      productId: product.id,
+      summary: `Stock ${signed} (${request.reason}) of ${product.name}${variantLabel(variant)}: on hand ${moved.onHand}${request.note ? `. ${request.note}` : ''}`,
+    });
+    return moved;
+  });
+  ctx.onStockChanged();
+  ctx.wakeMail();
+  return toVariantStockResponse(row);
+}
+
+/**
+ * PUT /api/admin/stock/threshold (owner or staff), audited. A threshold raised above what is
+ * available mails the owners as a fall would; one lowered below it ends the low-stock state.
+ */
+export async function setLowStockThreshold(
+  ctx: StockContext,
+  request: StockThresholdRequest,
+  actor: AuditActor,
+): Promise<VariantStockResponse> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const { product, variant } = await chosenVariant(tx, request);
+    await ensureStockRow(tx, product.id, variant);
+    const before = await findStockRowForUpdate(tx, product.id, variant);
+    const updated = await updateThreshold(tx, product.id, variant, request.threshold);
+    if (!before || !updated) throw variantNotFound();
+    await recordAudit(tx, actor, {
+      action: 'stock.threshold_set',
+      productId: product.id,
+      summary: `Low-stock threshold of ${product.name}${variantLabel(variant)} set to ${request.threshold} (was ${before.lowStockThreshold})`,
+    });
+    return followLowStock(tx, updated, request.threshold > before.lowStockThreshold);
+  });
+  ctx.wakeMail();
+  return toVariantStockResponse(row);
+}
+
+function toStockMovement(row: MovementWithProduct): StockMovement {
+  return {
+    _id: row.id,
+    at: row.at.toISOString(),
+    product: row.productId,
+    productName: row.productName,
+    ...choiceOfVariant(row.variant as Variant),
+    change: row.change,
+    heldChange: row.heldChange,
+    reason: row.reason as StockReason,
+    actor:
+      row.actorId === null
+        ? 'system'
+        : { _id: row.actorId, email: row.actorEmail ?? '', name: row.actorName ?? '' },
+    orderId: row.orderId,
+    note: row.note,
+    onHandAfter: row.onHandAfter,
+    heldAfter: row.heldAfter,
+  };
+}
+
+/** GET /api/admin/stock/movements?product=&page=: newest first, of one product or of all. */
+export async function listStockMovements(
+  db: Executor,
+  query: StockMovementsQuery,
+): Promise<StockMovementsResponse> {
+  const { rows, total } = await listMovementRows(db, {
+    productId: query.product,
+    ...pageWindow(query.page, STOCK_MOVEMENTS_PAGE_SIZE),
+  });
+  return {
+    movements: rows.map(toStockMovement),
+    ...pageCounts(query.page, total, STOCK_MOVEMENTS_PAGE_SIZE),
+  };
+}
+
+/**
+ * A product's variants with their stock, in the order of variantsOf (a variant without a stock
+ * row reads as empty, with the default threshold); [] for an unknown product.
+ */
+export async function variantStockOf(db: Executor, productId: string): Promise<VariantStock[]> {
+  const product = await findProductShape(db, productId);
+  if (!product) return [];
+  const rows = await findStockRows(db, productId);
+  return variantsOf(product).map((variant) =>
+    toVariantStock(
+      variant,
+      rows.find((row) => row.variant === variant),
+    ),
+  );
+}
+
+/** Creates the stock rows a product's variants lack, at zero (their units arrive as movements). */
+export async function ensureVariants(
+  tx: Executor,
+  productId: string,
+  variants: readonly Variant[],
+): Promise<void> {
+  for (const variant of variants) await ensureStockRow(tx, productId, variant);
+}
+
+/**
+ * The CSV import's stock column, in the import's transaction: an `import` movement of the
+ * difference when on-hand is not already `target` (the row stays locked until the import ends).
+ * Refused like an adjustment (409) below what open checkouts hold. Answers whether it moved.
+ */
+export async function setOnHandByImport(
+  tx: Executor,
+  input: { productId: string; variant: Variant; target: number; actor?: AuditActor | undefined },
+): Promise<boolean> {
+  await ensureStockRow(tx, input.productId, input.variant);
+  const row = await findStockRowForUpdate(tx, input.productId, input.variant);
+  if (!row) throw variantNotFound();
+  if (input.target === row.onHand) return false;
+  if (input.target < 0) throw new AppError('conflict', ADMIN_CATALOG_MESSAGES.belowZero);
+  if (input.target < row.held)
+    throw new AppError('conflict', ADMIN_CATALOG_MESSAGES.belowHeld(row.held));
+  const moved = await moveStock(tx, {
+    productId: input.productId,
+    variant: input.variant,
+    change: input.target - row.onHand,
+    heldChange: 0,
+    reason: 'import',
+    actor: input.actor,
+    note: 'CSV import',
+  });
+  if (!moved) throw await refusal(tx, input.productId, input.variant, input.target - row.onHand);
+  return true;
+}
+
+/** The stock rows of several products (the CSV's export and import). */
 export function stockOfProducts(db: Executor, productIds: readonly string[]): Promise<StockRow[]> {
   return findStockRowsOfProducts(db, productIds);
+}
+
+/**
+ * Locks variants' rows in the lock order (see inLockOrder), so that a transaction that then
+ * changes several of them in another order (a CSV import) never waits in a cycle with a checkout.
+ */
+export async function lockVariants(
+  tx: Executor,
+  lines: { productId: string; variant: Variant }[],
+): Promise<void> {
+  for (const line of inLockOrder(lines))
+    await findStockRowForUpdate(tx, line.productId, line.variant);
 }
 
 /**
@@ -156,51 +468,22 @@ export async function reshapeStock(
   const rows = await lockStockRows(tx, productId);
   if (rows.some((row) => row.onHand !== 0 || row.held !== 0)) return false;
   await deleteEmptyStockRows(tx, productId);
-  for (const variant of variants) await ensureStockRow(tx, productId, variant);
+  await ensureVariants(tx, productId, variants);
   return true;
 }
 
 /**
- * Sets a variant's on-hand to `target` (a CSV import's count) with one `import` movement of the
- * difference, none when it is already there. Undefined (nothing changed) when the variant has no
- * stock row or `target` is below what open checkouts hold.
+ * A variant's low-stock threshold, in the caller's transaction (the CSV import), with the
+ * low-stock rule applied as PUT /api/admin/stock/threshold does; undefined without a stock row.
  */
-export async function setOnHandByImport(
-  tx: Executor,
-  change: { productId: string; variant: Variant; target: number; actor?: AuditActor | undefined },
-): Promise<StockRow | undefined> {
-  const row = await lockStockRow(tx, change.productId, change.variant);
-  if (!row) return undefined;
-  if (row.onHand === change.target) return row;
-  return moveStock(tx, {
-    productId: change.productId,
-    variant: change.variant,
-    change: change.target - row.onHand,
-    heldChange: 0,
-    reason: 'import',
-    actor: change.actor,
-    note: 'CSV import',
-  });
-}
-
-/** A variant's low-stock threshold; undefined when the variant has no stock row. */
-export function setThreshold(
+export async function setThreshold(
   tx: Executor,
   productId: string,
   variant: Variant,
   threshold: number,
 ): Promise<StockRow | undefined> {
-  return updateThreshold(tx, productId, variant, threshold);
-}
-
-/** The summary's list of variants below their threshold (at most 50, emptiest first). */
-export async function lowStockVariants(db: Executor): Promise<LowStockVariant[]> {
-  const rows = await findLowStockRows(db, 50);
-  return rows.map((row) => ({
-    product: row.productId,
-    name: row.name,
-    ...choiceOfVariant(row.variant as Variant),
-    available: row.available,
-    lowStockThreshold: row.lowStockThreshold,
-  }));
+  const before = await findStockRowForUpdate(tx, productId, variant);
+  const updated = await updateThreshold(tx, productId, variant, threshold);
+  if (!before || !updated) return undefined;
+  return followLowStock(tx, updated, threshold > before.lowStockThreshold);
 }
