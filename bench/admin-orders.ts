@@ -7,21 +7,11 @@
 // the same run (GET /api/health and the catalog's first page), with the ratio. Target: p95 <=
 // 300 ms. Also prints the plan's execution time (EXPLAIN ANALYZE) of the list's main query.
 // Needs PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres). Loopback only.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ownerToken, waitFor, withClient } from './back-office-bench';
+import { startBenchApi, withClient } from './back-office-bench';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ORDERS = 20_000;
 const requests = Number(process.env.BENCH_REQUESTS ?? 300);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
-const serverUrl = new URL(
-  process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-);
-const database = `shop_bench_orders_${Date.now().toString(36)}`;
-const PORT = 3911;
-const JWT_SECRET = 'bench-only-secret-0123456789abcdef0123456789';
 const TARGET_P95_MS = 300;
 
 /** 20,000 orders over the last year, varied statuses, e-mails, names and lines, in one statement. */
@@ -76,41 +66,19 @@ async function measure(url: string, token?: string): Promise<number[]> {
   return latencies.sort((a, b) => a - b);
 }
 
-await withClient(serverUrl, (client) => client.query(`create database "${database}"`));
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${database}`;
-const api = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
-  {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl.toString(),
-      JWT_SECRET,
-      ALLOW_TEST_CHECKOUT: 'true',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
+const api = await startBenchApi({ name: 'orders', port: 3911 });
+const { origin, dbUrl } = api;
 
 const rows: { label: string; latencies: number[]; baseline: boolean }[] = [];
 const plans: { label: string; ms: number }[] = [];
 try {
-  const origin = `http://127.0.0.1:${PORT}`;
-  await waitFor(`${origin}/api/ready`);
   const seeded = performance.now();
   await withClient(dbUrl, async (client) => {
     await client.query(SEED_ORDERS);
     await client.query('analyze');
   });
   console.log(`inserted ${ORDERS} orders in ${Math.round(performance.now() - seeded)} ms`);
-  const token = await ownerToken(dbUrl, JWT_SECRET);
+  const token = await api.ownerToken();
   const sample = await withClient(dbUrl, (client) =>
     client.query<{ id: string }>(
       'select id from orders order by created_at desc offset 9000 limit 1',
@@ -161,11 +129,7 @@ try {
     await explain('page=750', '', [], 749 * 25);
   });
 } finally {
-  api.kill('SIGTERM');
-  await new Promise<void>((resolve) => api.once('exit', () => resolve()));
-  await withClient(serverUrl, (client) =>
-    client.query(`drop database if exists "${database}" with (force)`),
-  );
+  await api.stop();
 }
 
 const pad = (text: string | number, width: number) => String(text).padEnd(width);

@@ -1,5 +1,8 @@
 // What the back-office benchmarks share: a PostgreSQL client for one piece of work, waiting for
 // the API to come up, and an owner's back-office token as the TOTP sign-in would give it.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 
@@ -50,4 +53,68 @@ export async function ownerToken(dbUrl: URL, jwtSecret: string): Promise<string>
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(new TextEncoder().encode(jwtSecret));
   });
+}
+
+const BENCH_JWT_SECRET = 'bench-only-secret-0123456789abcdef0123456789';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A running API (from source, production mode) on a fresh database of the local PostgreSQL. */
+export interface BenchApi {
+  origin: string;
+  dbUrl: URL;
+  /** An owner's back-office token for this API. */
+  ownerToken(): Promise<string>;
+  /** Stops the API and drops its database. */
+  stop(): Promise<void>;
+}
+
+export async function startBenchApi(options: {
+  name: string;
+  port: number;
+  env?: Record<string, string>;
+}): Promise<BenchApi> {
+  const serverUrl = new URL(
+    process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  );
+  const database = `shop_bench_${options.name}_${Date.now().toString(36)}`;
+  await withClient(serverUrl, (client) => client.query(`create database "${database}"`));
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${database}`;
+  const api = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PORT: String(options.port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: dbUrl.toString(),
+        JWT_SECRET: BENCH_JWT_SECRET,
+        ALLOW_TEST_CHECKOUT: 'true',
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        ...options.env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const origin = `http://127.0.0.1:${options.port}`;
+  const stop = async () => {
+    if (api.exitCode === null) {
+      api.kill('SIGTERM');
+      await new Promise<void>((resolve) => api.once('exit', () => resolve()));
+    }
+    await withClient(serverUrl, (client) =>
+      client.query(`drop database if exists "${database}" with (force)`),
+    );
+  };
+  try {
+    await waitFor(`${origin}/api/ready`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, dbUrl, ownerToken: () => ownerToken(dbUrl, BENCH_JWT_SECRET), stop };
 }

@@ -10,20 +10,10 @@
 // The baseline, measured the same way in the same run, is GET /api/admin/products.csv of the same
 // catalog (the median of five); each request is printed with its ratio to it. Target: every import under 30 s.
 // Needs PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres). Loopback only.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CSV_COLUMNS } from '@shop/shared/admin-catalog';
-import { ownerToken, waitFor, withClient } from './back-office-bench';
+import { startBenchApi, withClient } from './back-office-bench';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SIZED_PRODUCTS = 333;
-const serverUrl = new URL(
-  process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-);
-const database = `shop_bench_import_${Date.now().toString(36)}`;
-const PORT = 3912;
-const JWT_SECRET = 'bench-only-secret-0123456789abcdef0123456789';
 const TARGET_MS = 30_000;
 
 const cell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
@@ -73,36 +63,17 @@ interface Timed {
   baseline: boolean;
 }
 
-await withClient(serverUrl, (client) => client.query(`create database "${database}"`));
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${database}`;
-const api = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
-  {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl.toString(),
-      JWT_SECRET,
-      SEED_SAMPLE_CATALOG: 'false',
-      ALLOW_TEST_CHECKOUT: 'true',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
+const api = await startBenchApi({
+  name: 'import',
+  port: 3912,
+  env: { SEED_SAMPLE_CATALOG: 'false' },
+});
+const { origin, dbUrl } = api;
 
 const results: Timed[] = [];
 let movements: number | undefined;
 try {
-  const origin = `http://127.0.0.1:${PORT}`;
-  await waitFor(`${origin}/api/ready`);
-  const token = await ownerToken(dbUrl, JWT_SECRET);
+  const token = await api.ownerToken();
   const headers = { authorization: `Bearer ${token}` };
 
   const importFile = async (label: string, file: string, dryRun = false) => {
@@ -169,11 +140,7 @@ try {
     return result.rows[0]?.n ?? 0;
   });
 } finally {
-  api.kill('SIGTERM');
-  await new Promise<void>((resolve) => api.once('exit', () => resolve()));
-  await withClient(serverUrl, (client) =>
-    client.query(`drop database if exists "${database}" with (force)`),
-  );
+  await api.stop();
 }
 
 const pad = (text: string | number, width: number) => String(text).padEnd(width);
