@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
@@ -136,9 +136,12 @@ export default function ImportPage() {
     }
     setPending(null);
     setOutcome(next);
-    // The outcome's heading takes the focus: it says what happened, the tables follow it.
-    requestAnimationFrame(() => resultHeading.current?.focus());
   };
+
+  // A new outcome's heading takes the focus: it says what happened, the tables follow it.
+  useEffect(() => {
+    if (outcome) resultHeading.current?.focus();
+  }, [outcome]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -166,7 +169,7 @@ export default function ImportPage() {
       <form
         noValidate
         onSubmit={submit}
-        aria-label="Choose a CSV file"
+        aria-label="CSV file to import"
         className="mb-6 flex flex-col gap-4 rounded-2xl border border-sand-200 bg-white p-5"
       >
         <div className="flex flex-col gap-1.5">
