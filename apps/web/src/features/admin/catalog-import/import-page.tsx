@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-error';
 import { useImportProductsCsvMutation } from '../api/catalog-api';
-import { AdminTable, cellClass } from '../components/admin-table';
+import { AdminTable, cellClass, wrappingCellClass } from '../components/admin-table';
 import { FileDropZone } from '../components/file-drop-zone';
 
 const linkClass =
@@ -65,7 +65,7 @@ function ChangesTable({ changes, caption }: { changes: ImportChange[]; caption: 
           </th>
           <td className={`${cellClass} font-mono text-xs`}>{change.handle}</td>
           <td className={cellClass}>{ACTION_LABELS[change.action]}</td>
-          <td className={`${cellClass} min-w-56 whitespace-normal`}>
+          <td className={`${wrappingCellClass} min-w-56`}>
             {change.action === 'create' ? 'Every field' : change.fields.join(', ')}
           </td>
         </tr>
@@ -82,7 +82,7 @@ function ErrorsTable({ rejected }: { rejected: ImportRejected }) {
           <th scope="row" className={`${cellClass} text-right tabular-nums`}>
             {error.row}
           </th>
-          <td className={`${cellClass} min-w-64 whitespace-normal`}>{error.message}</td>
+          <td className={`${wrappingCellClass} min-w-64`}>{error.message}</td>
         </tr>
       ))}
     </AdminTable>

@@ -82,7 +82,7 @@ export function FileDropZone({
       >
         {buttonLabel}
       </label>
-      <p className="min-h-5 break-all text-ink" aria-live="polite">
+      <p className="break-all text-ink" aria-live="polite">
         {file ? `Chosen: ${file.name} (${fileSize(file.size)})` : ''}
       </p>
     </div>

@@ -34,7 +34,10 @@ export function DescriptionEditor({ id, value, onChange, error }: DescriptionEdi
         />
       </Field>
       <section aria-labelledby={`${id}-preview`} className="flex min-w-0 flex-col gap-1.5">
-        <h3 id={`${id}-preview`} className="text-sm font-semibold text-ink">
+        <h3
+          id={`${id}-preview`}
+          className="font-sans text-sm font-semibold tracking-normal text-ink"
+        >
           Preview
         </h3>
         {html.trim() ? (

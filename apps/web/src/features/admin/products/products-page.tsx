@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useGetAdminProductsQuery } from '../api/catalog-api';
 import { CATEGORY_LABELS, PRODUCT_STATUS_LABELS } from '../catalog-format';
 import { AdminPager } from '../components/admin-pager';
-import { AdminTable, cellClass } from '../components/admin-table';
+import { AdminTable, cellClass, wrappingCellClass } from '../components/admin-table';
 import { EmptyState, QueryState } from '../components/query-state';
 import { SearchForm } from '../components/search-form';
 import { dollars, pageFrom } from '../format';
@@ -128,7 +128,7 @@ export default function ProductsPage() {
                   <td className={`${cellClass} py-2`}>
                     <Thumbnail src={product.image} name={product.name} />
                   </td>
-                  <th scope="row" className={cellClass}>
+                  <th scope="row" className={`${wrappingCellClass} min-w-40`}>
                     <Link
                       to={`/admin/products/${encodeURIComponent(product._id)}`}
                       className={linkClass}
@@ -136,7 +136,11 @@ export default function ProductsPage() {
                       {product.name}
                     </Link>
                   </th>
-                  <td className={`${cellClass} font-mono text-xs`}>{product.handle}</td>
+                  <td
+                    className={`${wrappingCellClass} max-w-60 min-w-44 font-mono text-xs break-all`}
+                  >
+                    {product.handle}
+                  </td>
                   <td className={cellClass}>{CATEGORY_LABELS[product.category]}</td>
                   <td className={`${cellClass} text-right tabular-nums`}>
                     {dollars(product.price)}
