@@ -1,7 +1,9 @@
-import { useDeferredValue, useMemo } from 'react';
+import { Suspense, lazy } from 'react';
 import { MAX_DESCRIPTION_LENGTH } from '@shop/shared/admin-catalog';
 import { Field, fieldDescription, fieldInputClass } from '../../../components/ui/field';
-import { previewHtml } from './description-html';
+import { Spinner } from '../../../components/ui/spinner';
+
+const DescriptionPreview = lazy(() => import('./description-preview'));
 
 type DescriptionEditorProps = {
   id: string;
@@ -15,9 +17,6 @@ const HINT =
 
 /** The description's HTML beside a live preview of what shoppers will see. */
 export function DescriptionEditor({ id, value, onChange, error }: DescriptionEditorProps) {
-  // Typing stays quick in a long description: the preview follows when there is time.
-  const deferred = useDeferredValue(value);
-  const html = useMemo(() => previewHtml(deferred), [deferred]);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Field id={id} label="Description" hint={HINT} error={error}>
@@ -40,18 +39,9 @@ export function DescriptionEditor({ id, value, onChange, error }: DescriptionEdi
         >
           Preview
         </h3>
-        {html.trim() ? (
-          <div
-            data-testid="description-preview"
-            className="prose-description min-h-40 overflow-auto rounded-xl border border-sand-200 bg-white px-4 py-3 leading-relaxed break-words text-ink-muted"
-            // Sanitised above with DOMPurify, allowing the server's tags only.
-            dangerouslySetInnerHTML={{ __html: html }}
-          />
-        ) : (
-          <p className="min-h-40 rounded-xl border border-dashed border-sand-300 px-4 py-3 text-sm text-ink-muted">
-            The description shows here as shoppers will see it.
-          </p>
-        )}
+        <Suspense fallback={<Spinner label="Loading the preview…" className="min-h-40" />}>
+          <DescriptionPreview description={value} />
+        </Suspense>
       </section>
     </div>
   );
