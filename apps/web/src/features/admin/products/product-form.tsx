@@ -11,7 +11,6 @@ import { CATEGORIES } from '@shop/shared/catalog';
 import type { Category } from '@shop/shared/catalog';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { Field, fieldDescription, fieldInputClass } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorBodyShape } from '../../../lib/contract';
@@ -115,7 +114,8 @@ export function ProductForm({ product, initialNotice = '', onSave, busy }: Produ
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState(initialNotice);
-  const generatedHandle = handleFromName(fields.name);
+  // Nothing to show before a name is typed ('product' is only the API's last resort).
+  const generatedHandle = fields.name.trim() ? handleFromName(fields.name) : '';
   const fieldId = (name: FieldName) => `${id}-${name}`;
 
   const set = <K extends FieldName>(name: K, value: Fields[K]) => {
@@ -210,7 +210,9 @@ export function ProductForm({ product, initialNotice = '', onSave, busy }: Produ
           hint={
             fields.handle.trim()
               ? 'The product’s address in the shop.'
-              : `Left empty, it is made from the name: ${generatedHandle}`
+              : generatedHandle
+                ? `Left empty, it is made from the name: ${generatedHandle}`
+                : 'Left empty, it is made from the name.'
           }
           value={fields.handle}
           onChange={(event) => set('handle', event.target.value)}
@@ -218,7 +220,7 @@ export function ProductForm({ product, initialNotice = '', onSave, busy }: Produ
           maxLength={80}
           autoComplete="off"
           spellCheck={false}
-          placeholder={generatedHandle}
+          placeholder={generatedHandle || undefined}
           className="[&_input]:font-mono"
         />
         <Field id={fieldId('category')} label="Category" error={errorOf('category')}>
@@ -271,20 +273,39 @@ export function ProductForm({ product, initialNotice = '', onSave, busy }: Produ
             ))}
           </select>
         </Field>
-        <div className="flex flex-col gap-1.5">
-          <ChoiceGroup
-            legend="Sizes and options"
-            name={`${id}-shape`}
-            choices={SHAPES}
-            value={fields.shape}
-            onChange={(shape) => set('shape', shape)}
-          />
+        <fieldset
+          aria-describedby={errorOf('shape') ? `${fieldId('shape')}-error` : undefined}
+          className="flex flex-col gap-1.5"
+        >
+          <legend className="mb-1.5 text-sm font-semibold text-ink">Sizes and options</legend>
+          <div className="flex flex-col gap-1">
+            {SHAPES.map((shape) => (
+              <label
+                key={shape.value}
+                className="flex min-h-10 cursor-pointer items-center gap-3 rounded-lg px-2 text-sm hover:bg-sand-100"
+              >
+                <input
+                  type="radio"
+                  name={`${id}-shape`}
+                  value={shape.value}
+                  checked={fields.shape === shape.value}
+                  onChange={() => set('shape', shape.value)}
+                  aria-invalid={errorOf('shape') ? true : undefined}
+                  className="size-4 accent-terracotta-700"
+                />
+                <span>
+                  {shape.label}
+                  {'hint' in shape && <span className="text-ink-muted"> ({shape.hint})</span>}
+                </span>
+              </label>
+            ))}
+          </div>
           {errorOf('shape') && (
             <p id={`${fieldId('shape')}-error`} role="alert" className="text-sm text-danger">
               {errorOf('shape')}
             </p>
           )}
-        </div>
+        </fieldset>
       </div>
       <DescriptionEditor
         id={fieldId('description')}
