@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ImportRejected, ImportResult } from '@shop/shared/admin-catalog';
 import { ADMIN_CATALOG_MESSAGES } from '@shop/shared/admin-catalog';
@@ -129,5 +129,20 @@ describe('the CSV import', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       ADMIN_CATALOG_MESSAGES.importTooLarge,
     );
+  });
+
+  it('takes a file dropped on the drop zone', async () => {
+    signInAs('staff');
+    const server = fakeAdminServer({
+      'POST /api/admin/products/import': () => ({ body: result(true) }),
+    });
+    const { user } = renderApp('/admin/products/import');
+    const zone = (await screen.findByText('Drop a CSV file here, or')).parentElement!;
+    fireEvent.dragOver(zone, { dataTransfer: { files: [], dropEffect: 'none' } });
+    fireEvent.drop(zone, { dataTransfer: { files: [csvFile(CSV, 'dropped.csv')] } });
+    expect(await screen.findByText(/Chosen: dropped\.csv/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Preview changes' }));
+    await screen.findByRole('heading', { level: 2, name: 'Preview: nothing has changed yet' });
+    expect(server.to('POST', '/api/admin/products/import')[0]!.body).toBe(CSV);
   });
 });
