@@ -131,7 +131,12 @@ export const catalogApi = tagged.injectEndpoints({
     }),
     /** The CSV as text (UTF-8; the text loses its byte-order mark, saveCsv puts it back). */
     exportProductsCsv: build.mutation<string, void>({
-      query: () => withBackOfficeToken({ url: '/admin/products.csv', responseHandler: 'text' }),
+      query: () =>
+        withBackOfficeToken({
+          url: '/admin/products.csv',
+          // A refusal is JSON ({ message }), like every other answer's.
+          responseHandler: (response) => (response.ok ? response.text() : response.json()),
+        }),
       ...backOffice,
     }),
     /** 200 with what was (or would be) done; 422 with every bad row (importRejectedSchema). */

@@ -105,7 +105,10 @@ describe('the products list', () => {
     beforeEach(() => {
       Object.assign(URL, { createObjectURL, revokeObjectURL });
     });
-    afterEach(() => vi.restoreAllMocks());
+    afterEach(() => {
+      vi.restoreAllMocks();
+      createObjectURL.mockClear();
+    });
 
     it('downloads the CSV with the back-office token, as UTF-8 with a byte-order mark', async () => {
       signInAs('staff');
@@ -142,6 +145,21 @@ describe('the products list', () => {
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(new TextDecoder().decode(bytes.slice(3))).toBe('handle,name\nsadu-tote,صندوق 🌵\n');
       expect(await screen.findByText(/^Downloaded products-/)).toBeInTheDocument();
+    });
+
+    it('shows why the export failed', async () => {
+      signInAs('staff');
+      fakeAdminServer({
+        'GET /api/admin/products': () => ({ body: productListFixture() }),
+        'GET /api/admin/products.csv': () => ({
+          status: 503,
+          body: { message: 'The database is busy. Please try again in 5 seconds.' },
+        }),
+      });
+      const { user } = renderApp('/admin/products');
+      await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('The database is busy');
+      expect(createObjectURL).not.toHaveBeenCalled();
     });
   });
 });
