@@ -131,6 +131,10 @@ export const productImageSchema = z.object({
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
 
+/** The answer of a photo upload, delete or reorder: the product's photos as they are now. */
+export const productPhotosResponseSchema = z.object({ photos: z.array(productImageSchema) });
+export type ProductPhotosResponse = z.infer<typeof productPhotosResponseSchema>;
+
 /** GET /api/admin/products/:id (and the answer of every product write). */
 export const adminProductSchema = adminProductRowSchema.extend({
   description: z.string(),

@@ -1,11 +1,15 @@
 import type { RouteObject } from 'react-router';
 import AuditPage from './audit/audit-page';
+import ImportPage from './catalog-import/import-page';
 import CustomersPage from './customers/customers-page';
 import AdminLayout from './layout/admin-layout';
 import OrderDetailPage from './orders/order-detail-page';
 import OrdersPage from './orders/orders-page';
+import ProductEditorPage from './products/product-editor-page';
+import ProductsPage from './products/products-page';
 import SetupPage from './setup/setup-page';
 import StaffPage from './staff/staff-page';
+import MovementsPage from './stock/movements-page';
 import SummaryPage from './summary/summary-page';
 
 /**
@@ -23,6 +27,11 @@ export const adminRoutes: RouteObject[] = [
           { index: true, Component: SummaryPage },
           { path: 'orders', Component: OrdersPage },
           { path: 'orders/:id', Component: OrderDetailPage },
+          { path: 'products', Component: ProductsPage },
+          { path: 'products/new', Component: ProductEditorPage },
+          { path: 'products/import', Component: ImportPage },
+          { path: 'products/:id', Component: ProductEditorPage },
+          { path: 'stock/movements', Component: MovementsPage },
           { path: 'customers', Component: CustomersPage },
           { path: 'staff', Component: StaffPage },
           { path: 'audit', Component: AuditPage },

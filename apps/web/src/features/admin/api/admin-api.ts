@@ -40,10 +40,15 @@ import { backOfficeToken, clearBackOfficeSession } from '../../../lib/back-offic
 /** Every back-office answer is tagged, so a new back-office session refetches what is on screen. */
 export const BACK_OFFICE_TAG = 'BackOffice';
 
-/** A call with the back-office token (the shop's base query keeps an Authorization header it is given). */
-function withBackOfficeToken(args: FetchArgs): FetchArgs {
+/**
+ * A call with the back-office token (the shop's base query keeps an Authorization header it is
+ * given); other headers of the call (a CSV body's Content-Type) are kept.
+ */
+export function withBackOfficeToken(
+  args: FetchArgs & { headers?: Record<string, string> },
+): FetchArgs {
   const token = backOfficeToken();
-  return token ? { ...args, headers: { Authorization: `Bearer ${token}` } } : args;
+  return token ? { ...args, headers: { ...args.headers, Authorization: `Bearer ${token}` } } : args;
 }
 
 /**
@@ -60,10 +65,10 @@ function endSessionOnUnauthorized(error: FetchBaseQueryError): FetchBaseQueryErr
   return error;
 }
 
-const backOffice = { transformErrorResponse: endSessionOnUnauthorized };
+export const backOffice = { transformErrorResponse: endSessionOnUnauthorized };
 
 /** Drops empty filters, so the request's query string carries only what is set. */
-function listParams(query: Record<string, string | number | undefined>) {
+export function listParams(query: Record<string, string | number | undefined>) {
   return Object.fromEntries(
     Object.entries(query).filter(([, value]) => value !== undefined && value !== ''),
   );

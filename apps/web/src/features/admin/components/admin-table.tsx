@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 
 export const cellClass = 'px-3 py-3 whitespace-nowrap lg:px-4';
+/** A cell whose text may wrap (names, notes, messages): give it a min-width too. */
+export const wrappingCellClass = 'px-3 py-3 lg:px-4';
 const headCellClass = `${cellClass} text-left font-semibold`;
 
 /**

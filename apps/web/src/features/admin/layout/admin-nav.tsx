@@ -10,6 +10,8 @@ export function AdminNav({ isOwner }: { isOwner: boolean }) {
   const links = [
     { to: '/admin', label: 'Summary', end: true },
     { to: '/admin/orders', label: 'Orders', end: false },
+    { to: '/admin/products', label: 'Products', end: false },
+    { to: '/admin/stock/movements', label: 'Stock movements', end: false },
     { to: '/admin/customers', label: 'Customers', end: false },
     { to: '/admin/staff', label: 'Staff', end: false },
     ...(isOwner ? [{ to: '/admin/audit', label: 'Audit log', end: false }] : []),

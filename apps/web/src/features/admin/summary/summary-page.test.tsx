@@ -3,6 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { clearSessionStorageAfterEach, fakeAdminServer, signInAs } from '../testing/admin-server';
 
+const EMPTY_SALES = {
+  salesToday: 0,
+  ordersToday: 0,
+  sales30Days: 0,
+  orders30Days: 0,
+  awaitingShipment: 0,
+};
+
 describe('the back office summary', () => {
   clearSessionStorageAfterEach();
 
@@ -16,6 +24,7 @@ describe('the back office summary', () => {
           sales30Days: 2400.5,
           orders30Days: 31,
           awaitingShipment: 4,
+          lowStock: [],
         },
       }),
     });
@@ -33,6 +42,62 @@ describe('the back office summary', () => {
       'href',
       '/admin/audit',
     );
+  });
+
+  it('lists the variants low on stock with links to their products', async () => {
+    signInAs('staff');
+    fakeAdminServer({
+      'GET /api/admin/summary': () => ({
+        body: {
+          ...EMPTY_SALES,
+          lowStock: [
+            {
+              product: 'p-tee',
+              name: 'Dune Tee',
+              size: 'L',
+              option: 'NA',
+              available: 1,
+              lowStockThreshold: 3,
+            },
+            {
+              product: 'p-tote',
+              name: 'Sadu Tote',
+              size: 'NA',
+              option: 'B',
+              available: 0,
+              lowStockThreshold: 2,
+            },
+          ],
+        },
+      }),
+    });
+    renderApp('/admin');
+    const table = await screen.findByRole('table', { name: 'Low stock' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['Dune TeeL13', 'Sadu ToteOption B02']);
+    expect(within(rows[0]!).getByRole('link', { name: 'Dune Tee' })).toHaveAttribute(
+      'href',
+      '/admin/products/p-tee',
+    );
+    const nav = screen.getByRole('navigation', { name: 'Back office' });
+    expect(within(nav).getByRole('link', { name: 'Products' })).toHaveAttribute(
+      'href',
+      '/admin/products',
+    );
+    expect(within(nav).getByRole('link', { name: 'Stock movements' })).toHaveAttribute(
+      'href',
+      '/admin/stock/movements',
+    );
+  });
+
+  it('says when nothing is low on stock', async () => {
+    signInAs('owner');
+    fakeAdminServer({
+      'GET /api/admin/summary': () => ({ body: { ...EMPTY_SALES, lowStock: [] } }),
+    });
+    renderApp('/admin');
+    expect(await screen.findByText('Nothing is running low')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Low stock' })).not.toBeInTheDocument();
   });
 
   it('shows a failure with a way to try again', async () => {

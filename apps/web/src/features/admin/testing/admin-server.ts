@@ -13,10 +13,12 @@ export type AdminRequest = {
   method: string;
   path: string;
   query: URLSearchParams;
+  /** Parsed JSON, the FormData of an upload, or the text of another body (a CSV). */
   body: unknown;
   authorization: string | null;
 };
-type Answer = { status?: number; body: unknown };
+/** JSON, unless a content type is given: then `body` is the answer's text (a CSV). */
+type Answer = { status?: number; body: unknown; contentType?: string };
 /** Keyed 'METHOD /api/path' (no query string). */
 export type AdminRoutes = Record<string, (request: AdminRequest) => Answer>;
 
@@ -53,22 +55,45 @@ export function clearSessionStorageAfterEach(): void {
 }
 
 /**
+ * Node's Request does not read jsdom's FormData (it would send '[object FormData]'): the form a
+ * request was made with is kept here, and the fake server hands it on as the request's body.
+ */
+const formBodies = new WeakMap<Request, FormData>();
+function keepFormBodies() {
+  const TestRequest = globalThis.Request;
+  vi.stubGlobal(
+    'Request',
+    class extends TestRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        const form = init?.body instanceof FormData ? init.body : undefined;
+        super(input, form ? { ...init, body: undefined } : init);
+        if (form) formBodies.set(this, form);
+      }
+    },
+  );
+}
+
+/**
  * Stands in for the API: `routes` answer the back-office calls; the shop's own calls around the
  * page get empty answers; anything else 404. Every request is kept in `requests`.
  */
 export function fakeAdminServer(routes: AdminRoutes) {
   const requests: AdminRequest[] = [];
+  keepFormBodies();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const request = input instanceof Request ? input : new Request(input);
       const url = new URL(request.url);
       const text = await request.text();
+      const type = request.headers.get('Content-Type') ?? '';
       const seen: AdminRequest = {
         method: request.method,
         path: url.pathname,
         query: url.searchParams,
-        body: text ? JSON.parse(text) : undefined,
+        body:
+          formBodies.get(request) ??
+          (text && type.includes('json') ? JSON.parse(text) : text || undefined),
         authorization: request.headers.get('Authorization'),
       };
       requests.push(seen);
@@ -78,9 +103,9 @@ export function fakeAdminServer(routes: AdminRoutes) {
         : url.pathname === '/api/products'
           ? { body: { products: [], page: 1, pages: 1 } }
           : { status: 404, body: { message: 'Not found' } };
-      return new Response(JSON.stringify(answer.body), {
+      return new Response(answer.contentType ? String(answer.body) : JSON.stringify(answer.body), {
         status: answer.status ?? 200,
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': answer.contentType ?? 'application/json' },
       });
     }),
   );

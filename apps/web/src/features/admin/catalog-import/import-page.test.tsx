@@ -1,0 +1,148 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ImportRejected, ImportResult } from '@shop/shared/admin-catalog';
+import { ADMIN_CATALOG_MESSAGES } from '@shop/shared/admin-catalog';
+import { renderApp } from '../../../test/render-app';
+import {
+  BACK_OFFICE_TOKEN,
+  clearSessionStorageAfterEach,
+  fakeAdminServer,
+  signInAs,
+} from '../testing/admin-server';
+
+const CSV =
+  'handle,name,category,price,status,hasSize,hasAandB,size,option,stock,lowStockThreshold,description,images\n' +
+  'dune-tee,Dune Tee,belts,26,published,false,false,NA,NA,12,3,"Soft, warm",\n' +
+  'new-tote,حقيبة,totes,40,draft,false,false,NA,NA,5,3,,\n';
+const csvFile = (text = CSV, name = 'products.csv') => new File([text], name, { type: 'text/csv' });
+
+const result = (dryRun: boolean): ImportResult => ({
+  created: 1,
+  updated: 1,
+  unchanged: 3,
+  errors: [],
+  dryRun,
+  changes: [
+    { handle: 'dune-tee', name: 'Dune Tee', action: 'update', fields: ['price', 'stock NA'] },
+    { handle: 'new-tote', name: 'حقيبة', action: 'create', fields: [] },
+    { handle: 'old-belt', name: 'Old Belt', action: 'unchanged', fields: [] },
+  ],
+});
+
+describe('the CSV import', () => {
+  clearSessionStorageAfterEach();
+
+  it('previews what would change (a dry run), then applies the same file', async () => {
+    signInAs('owner');
+    const server = fakeAdminServer({
+      'POST /api/admin/products/import': (request) => ({
+        body: result(request.query.get('dryRun') === 'true'),
+      }),
+    });
+    const { user } = renderApp('/admin/products/import');
+    const input = await screen.findByLabelText('Choose a CSV file');
+    await user.upload(input, csvFile());
+    expect(screen.getByText(/Chosen: products\.csv/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply import' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Preview changes' }));
+    const heading = await screen.findByRole('heading', {
+      level: 2,
+      name: 'Preview: nothing has changed yet',
+    });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(
+      screen.getByText(/Applying this file would make 1 new product, 1 changed, 3 unchanged/),
+    ).toBeInTheDocument();
+    const changes = screen.getByRole('table', { name: 'Changes the import would make' });
+    const rows = within(changes).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Dune Teedune-teeChangedprice, stock NA',
+      'حقيبةnew-toteNew productEvery field',
+    ]);
+    const preview = server.to('POST', '/api/admin/products/import')[0]!;
+    expect(preview.query.get('dryRun')).toBe('true');
+    expect(preview.body).toBe(CSV);
+    expect(preview.authorization).toBe(`Bearer ${BACK_OFFICE_TOKEN}`);
+
+    await user.click(screen.getByRole('button', { name: 'Apply import' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Import done' })).toBeVisible();
+    expect(screen.getByText(/Imported: 1 new product, 1 changed, 3 unchanged/)).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Changes made' })).toBeInTheDocument();
+    const applied = server.to('POST', '/api/admin/products/import')[1]!;
+    expect(applied.query.has('dryRun')).toBe(false);
+    expect(applied.body).toBe(CSV);
+  });
+
+  it('lists every bad row when the file is rejected, and offers no apply', async () => {
+    signInAs('staff');
+    const rejected: ImportRejected = {
+      message: ADMIN_CATALOG_MESSAGES.importRejected(2),
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      dryRun: true,
+      changes: [],
+      errors: [
+        { row: 1, message: 'Category must be one of totes, flower_totes, …' },
+        { row: 2, message: 'Price must be more than 0' },
+      ],
+    };
+    fakeAdminServer({
+      'POST /api/admin/products/import': () => ({ status: 422, body: rejected }),
+    });
+    const { user } = renderApp('/admin/products/import');
+    await user.upload(await screen.findByLabelText('Choose a CSV file'), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Preview changes' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'The file was not imported' }),
+    ).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The file has 2 bad rows; nothing was changed',
+    );
+    const errors = screen.getByRole('table', { name: 'Rows to correct' });
+    expect(
+      within(errors)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['1Category must be one of totes, flower_totes, …', '2Price must be more than 0']);
+    expect(screen.queryByRole('button', { name: 'Apply import' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s message for a file too large, and asks for a file first', async () => {
+    signInAs('staff');
+    const server = fakeAdminServer({
+      'POST /api/admin/products/import': () => ({
+        status: 413,
+        body: { message: ADMIN_CATALOG_MESSAGES.importTooLarge },
+      }),
+    });
+    const { user } = renderApp('/admin/products/import');
+    await user.click(await screen.findByRole('button', { name: 'Preview changes' }));
+    expect(await screen.findByText('Please choose a CSV file')).toHaveAttribute('role', 'alert');
+    expect(screen.getByLabelText('Choose a CSV file')).toHaveFocus();
+    expect(server.to('POST', '/api/admin/products/import')).toHaveLength(0);
+
+    await user.upload(screen.getByLabelText('Choose a CSV file'), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Preview changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      ADMIN_CATALOG_MESSAGES.importTooLarge,
+    );
+  });
+
+  it('takes a file dropped on the drop zone', async () => {
+    signInAs('staff');
+    const server = fakeAdminServer({
+      'POST /api/admin/products/import': () => ({ body: result(true) }),
+    });
+    const { user } = renderApp('/admin/products/import');
+    const zone = (await screen.findByText('Drop a CSV file here, or')).parentElement!;
+    fireEvent.dragOver(zone, { dataTransfer: { files: [], dropEffect: 'none' } });
+    fireEvent.drop(zone, { dataTransfer: { files: [csvFile(CSV, 'dropped.csv')] } });
+    expect(await screen.findByText(/Chosen: dropped\.csv/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Preview changes' }));
+    await screen.findByRole('heading', { level: 2, name: 'Preview: nothing has changed yet' });
+    expect(server.to('POST', '/api/admin/products/import')[0]!.body).toBe(CSV);
+  });
+});

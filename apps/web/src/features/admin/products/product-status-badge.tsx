@@ -1,0 +1,18 @@
+import type { ProductStatus } from '@shop/shared/admin-catalog';
+import { PRODUCT_STATUS_LABELS } from '../catalog-format';
+
+const tones: Record<ProductStatus, string> = {
+  published: 'bg-[#edf7f0] text-success',
+  draft: 'bg-[#fdf3e1] text-[#633c00]',
+  archived: 'bg-sand-200 text-ink-muted',
+};
+
+export function ProductStatusBadge({ status }: { status: ProductStatus }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${tones[status]}`}
+    >
+      {PRODUCT_STATUS_LABELS[status]}
+    </span>
+  );
+}

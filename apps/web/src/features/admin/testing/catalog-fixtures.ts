@@ -1,0 +1,86 @@
+import type {
+  AdminProduct,
+  AdminProductListResponse,
+  ProductImage,
+} from '@shop/shared/admin-catalog';
+
+export const PRODUCT_ID = 'b2c3d4e5-0000-4000-8000-000000000002';
+
+/** A published tee in three sizes, one photo in the main slot. */
+export function adminProductFixture(overrides: Partial<AdminProduct> = {}): AdminProduct {
+  return {
+    _id: PRODUCT_ID,
+    handle: 'dune-tee',
+    name: 'Dune Tee',
+    category: 'selflove_women_tshirts',
+    price: 25,
+    status: 'published',
+    image: '/api/images/aaa-800.webp',
+    available: 20,
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    description: '<p>Soft cotton.</p>',
+    hasSize: true,
+    hasAandB: false,
+    photos: [photoFixture({ _id: 'img-1', alt: 'The tee folded on sand' })],
+    images: ['/api/images/aaa-800.webp'],
+    imagesOptionA: [],
+    imagesOptionB: [],
+    variants: [
+      { size: 'S/M', option: 'NA', onHand: 12, held: 2, available: 10, lowStockThreshold: 3 },
+      { size: 'L', option: 'NA', onHand: 8, held: 0, available: 8, lowStockThreshold: 3 },
+      { size: 'XL', option: 'NA', onHand: 2, held: 0, available: 2, lowStockThreshold: 3 },
+    ],
+    ...overrides,
+  };
+}
+
+export function photoFixture(overrides: Partial<ProductImage> = {}): ProductImage {
+  return {
+    _id: 'img-1',
+    slot: 'main',
+    position: 0,
+    alt: 'A photo',
+    url: '/api/images/aaa-800.webp',
+    width: 800,
+    height: 800,
+    ...overrides,
+  };
+}
+
+/** The list's answer: the tee and a draft tote. */
+export function productListFixture(
+  overrides: Partial<AdminProductListResponse> = {},
+): AdminProductListResponse {
+  const tee = adminProductFixture();
+  return {
+    products: [
+      {
+        _id: tee._id,
+        handle: tee.handle,
+        name: tee.name,
+        category: tee.category,
+        price: tee.price,
+        status: tee.status,
+        image: tee.image,
+        available: tee.available,
+        updatedAt: tee.updatedAt,
+      },
+      {
+        _id: 'c3d4e5f6-0000-4000-8000-000000000003',
+        handle: 'sadu-tote',
+        name: 'Sadu Tote',
+        category: 'flower_totes',
+        price: 40.5,
+        status: 'draft',
+        image: '',
+        available: 0,
+        updatedAt: '2026-11-21T10:00:00.000Z',
+      },
+    ],
+    page: 1,
+    pages: 2,
+    total: 30,
+    ...overrides,
+  };
+}
