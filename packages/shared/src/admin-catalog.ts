@@ -285,10 +285,6 @@ export const imageUploadFieldsSchema = z.object({
 });
 export type ImageUploadFields = z.infer<typeof imageUploadFieldsSchema>;
 
-/** The answer of every photo write: the product's photos, by slot and position. */
-export const productPhotosResponseSchema = z.object({ photos: z.array(productImageSchema) });
-export type ProductPhotosResponse = z.infer<typeof productPhotosResponseSchema>;
-
 /** PUT /api/admin/products/:id/images/order: a slot's photos in their new order. */
 export const imageOrderRequestSchema = z.object({
   slot: z.enum(IMAGE_SLOTS, { error: `Slot must be one of ${IMAGE_SLOTS.join(', ')}` }),
