@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useGetAuditQuery } from '../api/admin-api';
 import { AdminPager } from '../components/admin-pager';
-import { AdminTable, cellClass } from '../components/admin-table';
+import { AdminTable, cellClass, wrappingCellClass } from '../components/admin-table';
 import { EmptyState, QueryState } from '../components/query-state';
 import { actorName, formatWhen, pageFrom } from '../format';
 import { useIsOwner } from '../hooks/use-back-office-session';
@@ -34,7 +34,7 @@ function AuditLog() {
               </th>
               <td className={cellClass}>{actorName(entry.actor)}</td>
               <td className={`${cellClass} font-mono text-xs`}>{entry.action}</td>
-              <td className={`${cellClass} min-w-64 whitespace-normal`}>{entry.summary}</td>
+              <td className={`${wrappingCellClass} min-w-64`}>{entry.summary}</td>
               <td className={`${cellClass} font-mono text-xs`}>{entry.clientAddress ?? '—'}</td>
             </tr>
           ))}
