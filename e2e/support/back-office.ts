@@ -123,3 +123,28 @@ export async function keepOwnerRecoveryCodes(testInfo: TestInfo, ownerId: string
   await writeFile(`${codesFile(dir)}.tmp`, JSON.stringify(codes));
   await rename(`${codesFile(dir)}.tmp`, codesFile(dir));
 }
+
+/**
+ * Signs the owner in at /login and into the back office in `page`, setting the second factor up
+ * when this is the first owner sign-in on the server, else with one unused recovery code; ends on
+ * the summary.
+ */
+export async function signInOwnerToBackOffice(page: Page, testInfo: TestInfo) {
+  await page.goto('/login');
+  await signInOnLoginPage(page, OWNER_EMAIL, OWNER_PASSWORD);
+  const ownerId = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { _id?: string })._id ?? '',
+  );
+  const secondFactor = await claimOwnerSecondFactor(testInfo, ownerId);
+  await page.goto('/admin');
+  if (secondFactor.enroll) {
+    const { recoveryCodes } = await confirmSecondFactor(page);
+    await keepOwnerRecoveryCodes(testInfo, ownerId, recoveryCodes);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+  } else {
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm it’s you' })).toBeVisible();
+    await page.getByLabel('Code or recovery code').fill(secondFactor.recoveryCode);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Summary' })).toBeVisible();
+}
