@@ -162,14 +162,31 @@ export async function holdUnits(tx: Executor, units: OrderUnits): Promise<boolea
   return row !== undefined;
 }
 
+/**
+ * An order's held units move on (released, or sold). They were held by this order, so the ledger
+ * cannot refuse it unless the books are wrong: then the transaction fails loudly instead of
+ * letting stock drift from its ledger.
+ */
+async function moveHeldUnits(tx: Executor, movement: Movement): Promise<void> {
+  if (!(await moveStock(tx, movement)))
+    throw new Error(
+      `stock ledger refused a ${movement.reason} of order ${movement.orderId ?? '?'}: ${movement.productId} ${movement.variant} holds fewer units than the order`,
+    );
+}
+
 /** An unpaid order's held units become available again. */
 export async function releaseUnits(tx: Executor, units: OrderUnits): Promise<void> {
-  await moveStock(tx, { ...units, change: 0, heldChange: -units.qty, reason: 'release' });
+  await moveHeldUnits(tx, { ...units, change: 0, heldChange: -units.qty, reason: 'release' });
 }
 
 /** A paid order's held units leave the shop. */
 export async function sellUnits(tx: Executor, units: OrderUnits): Promise<void> {
-  await moveStock(tx, { ...units, change: -units.qty, heldChange: -units.qty, reason: 'sale' });
+  await moveHeldUnits(tx, {
+    ...units,
+    change: -units.qty,
+    heldChange: -units.qty,
+    reason: 'sale',
+  });
 }
 
 /** A refund's units come back on hand. */
