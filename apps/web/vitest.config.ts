@@ -8,5 +8,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Screens driven by user-event (typing whole forms) take a few seconds on CI's two busy
+    // cores; 5 s (the default) is close enough to fail on load, not on a bug.
+    testTimeout: 15_000,
   },
 });
