@@ -5,6 +5,7 @@ import {
   QUANTITY_NOT_AVAILABLE,
   defaultChoice,
   dropUnavailableLines,
+  isSoldOut,
   exceedsStock,
   stockFor,
   variantFor,
@@ -92,7 +93,22 @@ describe('defaultChoice', () => {
     });
   });
 
-  it('picks S/M for a sized product', () => {
+  it('picks S/M for a sized product when S/M has stock', () => {
+    const countInStock = { ...none, smallMed: 1, large: 4, xlarge: 4, total: 9 };
+    expect(defaultChoice({ hasSize: true, hasAandB: false, countInStock })).toEqual({
+      size: 'S/M',
+      option: 'NA',
+    });
+  });
+
+  it('picks the first size in stock when S/M is sold out: L, then XL', () => {
+    const large = { ...none, large: 2, xlarge: 3, total: 5 };
+    expect(defaultChoice({ hasSize: true, hasAandB: false, countInStock: large }).size).toBe('L');
+    const xlarge = { ...none, xlarge: 3, total: 3 };
+    expect(defaultChoice({ hasSize: true, hasAandB: false, countInStock: xlarge }).size).toBe('XL');
+  });
+
+  it('picks S/M for a sized product with no size in stock', () => {
     expect(defaultChoice({ hasSize: true, hasAandB: false, countInStock: none })).toEqual({
       size: 'S/M',
       option: 'NA',
@@ -104,6 +120,13 @@ describe('defaultChoice', () => {
       size: 'NA',
       option: 'NA',
     });
+  });
+});
+
+describe('isSoldOut', () => {
+  it('is true only when no variant has stock', () => {
+    expect(isSoldOut(none)).toBe(true);
+    expect(isSoldOut({ ...none, xlarge: 1, total: 1 })).toBe(false);
   });
 });
 
