@@ -6,6 +6,7 @@ import {
   defaultChoice,
   dropUnavailableLines,
   isSoldOut,
+  withOwnHolds,
   exceedsStock,
   stockFor,
   variantFor,
@@ -127,6 +128,22 @@ describe('isSoldOut', () => {
   it('is true only when no variant has stock', () => {
     expect(isSoldOut(none)).toBe(true);
     expect(isSoldOut({ ...none, xlarge: 1, total: 1 })).toBe(false);
+  });
+});
+
+describe('withOwnHolds', () => {
+  it('adds what the shopper’s own checkouts hold to their variants (and to a sized total)', () => {
+    expect(
+      withOwnHolds({ ...none, large: 1, total: 1 }, [
+        { size: 'L', option: 'NA', qty: 2 },
+        { size: 'S/M', option: 'NA', qty: 1 },
+      ]),
+    ).toEqual({ ...none, smallMed: 1, large: 3, total: 4 });
+    expect(withOwnHolds(none, [{ size: 'NA', option: 'NA', qty: 3 }])).toEqual({
+      ...none,
+      total: 3,
+    });
+    expect(withOwnHolds(stock, [])).toEqual(stock);
   });
 });
 

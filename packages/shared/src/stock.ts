@@ -59,6 +59,23 @@ export function defaultChoice({ hasSize, hasAandB, countInStock }: ChoiceProduct
 /** True when nothing of the product can be bought (every variant sold out): listings say so. */
 export const isSoldOut = (countInStock: CountInStock): boolean => countInStock.total === 0;
 
+/**
+ * The stock as the holder of `held` sees it: the units their own open checkouts hold are theirs,
+ * so they count as available to them (a new checkout for the same cart replaces the old one).
+ */
+export function withOwnHolds(
+  countInStock: CountInStock,
+  held: readonly { size: LineSize; option: LineOption; qty: number }[],
+): CountInStock {
+  const seen = { ...countInStock };
+  for (const { size, option, qty } of held) {
+    const variant = variantFor(size, option);
+    seen[COUNT_IN_STOCK_FIELD[variant]] += qty;
+    if (variant !== 'total') seen.total += qty; // total sums the variants of such products
+  }
+  return seen;
+}
+
 export type StockCheckedLine = { product: string; size: LineSize; option: LineOption; qty: number };
 
 /**
