@@ -62,3 +62,9 @@ export function clampLines<T extends { qty: number }>(
     lowered,
   };
 }
+
+/**
+ * Most proofs of its own open checkouts a browser keeps and sends (own-holds, replaces): more than
+ * it ever has within a hold's 35 minutes, since each new checkout replaces the earlier ones.
+ */
+export const MAX_CHECKOUT_PROOFS = 5;

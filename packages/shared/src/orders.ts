@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { emailSchema } from './accounts';
 import { lineOptionSchema, lineSizeSchema } from './cart';
-import { LINE_LIMIT_MESSAGE, MAX_UNITS_PER_LINE, orderLimitProblem } from './order-limits';
+import {
+  LINE_LIMIT_MESSAGE,
+  MAX_CHECKOUT_PROOFS,
+  MAX_UNITS_PER_LINE,
+  orderLimitProblem,
+} from './order-limits';
 import { multiLineText, singleLineText } from './text';
 
 /** The one payment method: the card provider's hosted checkout. */
@@ -47,11 +52,29 @@ const orderItemsSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** POST /api/orders/create-checkout-session (bearer); the user comes from the token, not userInfo. */
+/**
+ * A browser's proof of a checkout it started: the order and the token of its cancel link. It can
+ * end that checkout (cancel-checkout) and tell what that checkout holds (own-holds), nothing else.
+ */
+export const checkoutProofSchema = z.object({
+  orderId: singleLineText('Order id').min(1).max(100),
+  token: singleLineText('Token').min(1).max(200),
+});
+export type CheckoutProof = z.infer<typeof checkoutProofSchema>;
+const checkoutProofsSchema = z
+  .array(checkoutProofSchema)
+  .max(MAX_CHECKOUT_PROOFS, `At most ${MAX_CHECKOUT_PROOFS} checkouts`);
+
+/**
+ * POST /api/orders/create-checkout-session (bearer); the user comes from the token, not userInfo.
+ * `replaces`: the browser's earlier open checkouts, ended (their stock given back) before the new
+ * one holds its own, so placing the order again never holds the cart twice.
+ */
 export const checkoutSessionRequestSchema = z.object({
   orderItems: orderItemsSchema,
   shippingAddress: shippingAddressSchema,
   userInfo: z.unknown().optional(),
+  replaces: checkoutProofsSchema.optional(),
 });
 export type CheckoutSessionRequest = z.infer<typeof checkoutSessionRequestSchema>;
 
@@ -60,10 +83,15 @@ export const guestCheckoutSessionRequestSchema = z.object({
   orderItems: orderItemsSchema,
   shippingAddress: shippingAddressSchema,
   email: emailSchema,
+  replaces: checkoutProofsSchema.optional(),
 });
 export type GuestCheckoutSessionRequest = z.infer<typeof guestCheckoutSessionRequestSchema>;
 
-export const checkoutSessionResponseSchema = z.object({ url: z.string() });
+/** The hosted checkout's address, and the proof of the checkout for the browser that started it. */
+export const checkoutSessionResponseSchema = z.object({
+  url: z.string(),
+  checkout: checkoutProofSchema.optional(),
+});
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
 
 /**
@@ -109,6 +137,30 @@ export const cancelCheckoutRequestSchema = z.object({
 export type CancelCheckoutRequest = z.infer<typeof cancelCheckoutRequestSchema>;
 export const cancelCheckoutResponseSchema = z.object({ status: z.enum(ORDER_STATUSES) });
 export type CancelCheckoutResponse = z.infer<typeof cancelCheckoutResponseSchema>;
+
+/**
+ * POST /api/orders/own-holds (bearer optional): what the shopper's own open checkouts hold, so the
+ * cart's stock re-check counts those units as theirs. Answers the signed-in account's open
+ * checkouts and those the proofs name (a proof of another order, forged or stale, adds nothing).
+ */
+export const ownHoldsRequestSchema = z.object({ checkouts: checkoutProofsSchema.default([]) });
+export type OwnHoldsRequest = z.infer<typeof ownHoldsRequestSchema>;
+export const ownHoldsResponseSchema = z.object({
+  checkouts: z.array(
+    z.object({
+      orderId: z.string(),
+      items: z.array(
+        z.object({
+          product: z.string(),
+          size: lineSizeSchema,
+          option: lineOptionSchema,
+          qty: z.number().int().positive(),
+        }),
+      ),
+    }),
+  ),
+});
+export type OwnHoldsResponse = z.infer<typeof ownHoldsResponseSchema>;
 
 /** GET /api/orders/:id and each entry of GET /api/orders/. Amounts in dollars. */
 export const orderSchema = z.object({

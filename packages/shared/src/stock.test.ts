@@ -5,6 +5,8 @@ import {
   QUANTITY_NOT_AVAILABLE,
   defaultChoice,
   dropUnavailableLines,
+  isSoldOut,
+  withOwnHolds,
   exceedsStock,
   stockFor,
   variantFor,
@@ -92,7 +94,22 @@ describe('defaultChoice', () => {
     });
   });
 
-  it('picks S/M for a sized product', () => {
+  it('picks S/M for a sized product when S/M has stock', () => {
+    const countInStock = { ...none, smallMed: 1, large: 4, xlarge: 4, total: 9 };
+    expect(defaultChoice({ hasSize: true, hasAandB: false, countInStock })).toEqual({
+      size: 'S/M',
+      option: 'NA',
+    });
+  });
+
+  it('picks the first size in stock when S/M is sold out: L, then XL', () => {
+    const large = { ...none, large: 2, xlarge: 3, total: 5 };
+    expect(defaultChoice({ hasSize: true, hasAandB: false, countInStock: large }).size).toBe('L');
+    const xlarge = { ...none, xlarge: 3, total: 3 };
+    expect(defaultChoice({ hasSize: true, hasAandB: false, countInStock: xlarge }).size).toBe('XL');
+  });
+
+  it('picks S/M for a sized product with no size in stock', () => {
     expect(defaultChoice({ hasSize: true, hasAandB: false, countInStock: none })).toEqual({
       size: 'S/M',
       option: 'NA',
@@ -104,6 +121,29 @@ describe('defaultChoice', () => {
       size: 'NA',
       option: 'NA',
     });
+  });
+});
+
+describe('isSoldOut', () => {
+  it('is true only when no variant has stock', () => {
+    expect(isSoldOut(none)).toBe(true);
+    expect(isSoldOut({ ...none, xlarge: 1, total: 1 })).toBe(false);
+  });
+});
+
+describe('withOwnHolds', () => {
+  it('adds what the shopper’s own checkouts hold to their variants (and to a sized total)', () => {
+    expect(
+      withOwnHolds({ ...none, large: 1, total: 1 }, [
+        { size: 'L', option: 'NA', qty: 2 },
+        { size: 'S/M', option: 'NA', qty: 1 },
+      ]),
+    ).toEqual({ ...none, smallMed: 1, large: 3, total: 4 });
+    expect(withOwnHolds(none, [{ size: 'NA', option: 'NA', qty: 3 }])).toEqual({
+      ...none,
+      total: 3,
+    });
+    expect(withOwnHolds(stock, [])).toEqual(stock);
   });
 });
 

@@ -1,3 +1,4 @@
+import { OPTIONS, SIZES } from './catalog';
 import type { CountInStock, LineOption, LineSize, Variant } from './catalog';
 
 export const QUANTITY_NOT_AVAILABLE = 'Entered quantity is not available';
@@ -37,15 +38,42 @@ export function exceedsStock(
 export type ChoiceProduct = { hasSize: boolean; hasAandB: boolean; countInStock: CountInStock };
 export type Choice = { size: LineSize; option: LineOption };
 
-/** The product page's first size and option (spec section 4): the first variant in stock. */
+/**
+ * The product page's first size and option: the first variant in stock. Options follow the spec
+ * (A when A has stock, else B, else NA); sizes likewise take S/M when it has stock, else L, else
+ * XL, and S/M when none has any (decision 018: the spec's plain S/M default opened a hoodie as
+ * Sold Out while L and XL were in stock).
+ */
 export function defaultChoice({ hasSize, hasAandB, countInStock }: ChoiceProduct): Choice {
   if (hasAandB) {
-    if (countInStock.countA > 0) return { size: 'NA', option: 'A' };
-    if (countInStock.countB > 0) return { size: 'NA', option: 'B' };
-    return { size: 'NA', option: 'NA' };
+    const option = OPTIONS.find((value) => stockFor(countInStock, 'NA', value) > 0);
+    return { size: 'NA', option: option ?? 'NA' };
   }
-  if (hasSize) return { size: 'S/M', option: 'NA' };
+  if (hasSize) {
+    const size = SIZES.find((value) => stockFor(countInStock, value, 'NA') > 0);
+    return { size: size ?? 'S/M', option: 'NA' };
+  }
   return { size: 'NA', option: 'NA' };
+}
+
+/** True when nothing of the product can be bought (every variant sold out): listings say so. */
+export const isSoldOut = (countInStock: CountInStock): boolean => countInStock.total === 0;
+
+/**
+ * The stock as the holder of `held` sees it: the units their own open checkouts hold are theirs,
+ * so they count as available to them (a new checkout for the same cart replaces the old one).
+ */
+export function withOwnHolds(
+  countInStock: CountInStock,
+  held: readonly { size: LineSize; option: LineOption; qty: number }[],
+): CountInStock {
+  const seen = { ...countInStock };
+  for (const { size, option, qty } of held) {
+    const variant = variantFor(size, option);
+    seen[COUNT_IN_STOCK_FIELD[variant]] += qty;
+    if (variant !== 'total') seen.total += qty; // total sums the variants of such products
+  }
+  return seen;
 }
 
 export type StockCheckedLine = { product: string; size: LineSize; option: LineOption; qty: number };

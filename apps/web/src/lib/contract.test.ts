@@ -8,7 +8,7 @@ import {
   productSchema,
   shopConfigSchema,
 } from '@shop/shared/catalog';
-import { shippingAddressSchema } from '@shop/shared/orders';
+import { ownHoldsResponseSchema, shippingAddressSchema } from '@shop/shared/orders';
 import { cartLineFor, productFixture, stock } from '../test/fixtures';
 import * as contract from './contract';
 import { safeParse } from './shape';
@@ -162,6 +162,23 @@ describe('the light checks of the first page hold to the shared zod schemas', ()
     ]);
     // cart-slice's former z.string().min(1)
     expectSameAs(contract.paymentMethodShape, z.string().min(1), ['Stripe', ' ']);
+  });
+
+  it('own holds (the cart’s stock re-check)', () => {
+    expectSameAs(contract.ownHoldsShape, ownHoldsResponseSchema, [
+      {
+        checkouts: [
+          {
+            orderId: 'o-1',
+            items: [
+              { product: 'p-2', size: 'L', option: 'NA', qty: 2 },
+              { product: 'p-3', size: 'NA', option: 'B', qty: 1 },
+            ],
+          },
+        ],
+      },
+      { checkouts: [] },
+    ]);
   });
 
   it('answers RTK Query in the Standard Schema form', () => {

@@ -1,7 +1,8 @@
 /**
  * The parts of the shared contract (packages/shared) the storefront checks on its first page,
  * as light checks (./shape) instead of the zod schemas: API answers of the catalog and the shop
- * config, error bodies, the logout's answer (the header's menus hold Logout), and the cart
+ * config, error bodies, the logout's answer (the header's menus hold Logout), the own holds the
+ * cart's stock re-check asks for, and the cart
  * restored from localStorage (the account slice checks the
  * stored userInfo by hand for the same reason). Pages that load later (account,
  * checkout, orders, reviews) use the zod schemas themselves. contract.test.ts runs each check and
@@ -20,7 +21,7 @@ import type {
   ShopConfig,
 } from '@shop/shared/catalog';
 import { toCents } from '@shop/shared/money';
-import type { ShippingAddress } from '@shop/shared/orders';
+import type { OwnHoldsResponse, ShippingAddress } from '@shop/shared/orders';
 import {
   array,
   boolean,
@@ -141,8 +142,26 @@ export const shippingAddressShape: Shape<ShippingAddress> = object({
 /** The stored payment method: a non-empty string. */
 export const paymentMethodShape: Shape<string> = string({ min: 1 });
 
+/** POST /api/orders/own-holds (ownHoldsResponseSchema): the cart's re-check asks it. */
+export const ownHoldsShape: Shape<OwnHoldsResponse> = object({
+  checkouts: array(
+    object({
+      orderId: string(),
+      items: array(
+        object({
+          product: string(),
+          size: oneOf(LINE_SIZES),
+          option: oneOf(LINE_OPTIONS),
+          qty: number({ int: true, above: 0 }),
+        }),
+      ),
+    }),
+  ),
+});
+
 /** The same checks as Standard Schemas, for RTK Query's responseSchema. */
 export const productListSchema = standardSchema(productListShape);
 export const productSchema = standardSchema(productShape);
 export const shopConfigSchema = standardSchema(shopConfigShape);
 export const messageResponseSchema = standardSchema(messageResponseShape);
+export const ownHoldsSchema = standardSchema(ownHoldsShape);

@@ -8,8 +8,14 @@ import type { Shape } from './shape';
 export type StoredSchema<T> =
   Shape<T> | { safeParse: (value: unknown) => { success: true; data: T } | { success: false } };
 
-/** The keys the storefront keeps in localStorage, as the spec names them. */
-export type StorageKey = 'cartItems' | 'shippingAddress' | 'paymentMethod' | 'userInfo';
+/** The keys the storefront keeps in localStorage: the spec's, and the open checkouts' proofs. */
+export type StorageKey =
+  | 'cartItems'
+  | 'shippingAddress'
+  | 'paymentMethod'
+  | 'userInfo'
+  /** The proofs of the browser's own open checkouts (features/checkout/open-checkouts.ts). */
+  | 'openCheckouts';
 
 /**
  * Reads a JSON value back from localStorage and validates it. Anything missing, unreadable or of

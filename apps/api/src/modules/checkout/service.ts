@@ -3,7 +3,10 @@ import {
   ORDER_MESSAGES,
   PAYMENT_METHOD,
   type CancelCheckoutResponse,
+  type CheckoutProof,
+  type CheckoutSessionResponse,
   type OrderItemRequest,
+  type OwnHoldsResponse,
   type ShippingAddress,
 } from '@shop/shared/orders';
 import { OPEN_CHECKOUTS_MESSAGE, orderLimitProblem } from '@shop/shared/order-limits';
@@ -12,7 +15,7 @@ import { variantFor } from '@shop/shared/stock';
 import { AppError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import type { PaymentProvider } from '../payments/provider';
-import { isCheckoutCancelToken } from '../orders/order-access';
+import { checkoutCancelToken, isCheckoutCancelToken } from '../orders/order-access';
 import {
   findOpenCheckoutsOfUser,
   findProductsForPricing,
@@ -44,6 +47,8 @@ export interface CheckoutRequest {
   shippingAddress: ShippingAddress;
   customer: { userId: string | null; name: string; email: string };
   clientAddress: string;
+  /** The browser's earlier open checkouts (by their cancel proofs), ended before this one holds. */
+  replaces?: CheckoutProof[] | undefined;
 }
 
 interface PricedLine {
@@ -110,13 +115,23 @@ async function releaseEarlierCheckouts(ctx: CheckoutContext, userId: string): Pr
 }
 
 /**
+ * The browser's earlier checkouts it still holds the proofs of (a guest's, or one begun before
+ * signing in) end as their cancel links would end them. Best effort: a proof of another order or
+ * a provider that does not answer leaves that checkout to expire on its own.
+ */
+async function releaseProvenCheckouts(ctx: CheckoutContext, proofs: CheckoutProof[]) {
+  for (const proof of proofs)
+    await cancelCheckout(ctx, proof.orderId, proof.token).catch(() => undefined);
+}
+
+/**
  * Creates the order and holds its stock in one transaction (nothing is held unless everything is),
  * then opens the provider's hosted checkout and answers its url.
  */
 export async function startCheckout(
   ctx: CheckoutContext,
   request: CheckoutRequest,
-): Promise<{ url: string }> {
+): Promise<CheckoutSessionResponse> {
   const lines = await priceLines(ctx, request.items);
   const totals = priceOrder(
     lines.map((line) => ({ unitPriceCents: line.product.priceCents, qty: line.qty })),
@@ -125,6 +140,7 @@ export async function startCheckout(
   const holdOrder = inLockOrder(lines.map((line) => ({ ...line, productId: line.product.id })));
 
   if (request.customer.userId) await releaseEarlierCheckouts(ctx, request.customer.userId);
+  if (request.replaces?.length) await releaseProvenCheckouts(ctx, request.replaces);
 
   const order = await ctx.db.transaction(async (tx) => {
     const open = await lockAndCountOpenCheckouts(tx, request.clientAddress);
@@ -192,7 +208,11 @@ export async function startCheckout(
       cancelUrl: `${ctx.appUrl}${checkoutCancelPath(ctx, order.id)}`,
       expiresAt: new Date(Date.now() + CHECKOUT_SESSION_MS),
     });
-    if (await setPaymentSession(ctx.db, order.id, session.id)) return { url: session.url };
+    if (await setPaymentSession(ctx.db, order.id, session.id))
+      return {
+        url: session.url,
+        checkout: { orderId: order.id, token: checkoutCancelToken(ctx.secret, order.id) },
+      };
     // A newer checkout of the same account replaced this one while its session was being opened.
     await ctx.provider.expireCheckoutSession(session.id).catch(() => false);
   } catch (error) {
@@ -244,4 +264,37 @@ export async function cancelCheckout(
     return { status: 'cancelled' };
   }
   return { status: (await findOrder(ctx.db, orderId))?.status ?? order.status };
+}
+
+/**
+ * What the shopper's own open checkouts hold: the signed-in account's and those whose cancel
+ * proofs the browser keeps. A proof that does not verify, or names an order no longer waiting for
+ * payment, adds nothing; nothing about anyone else's orders is answered.
+ */
+export async function ownHolds(
+  ctx: CheckoutContext,
+  shopper: { userId: string | null; proofs: CheckoutProof[] },
+): Promise<OwnHoldsResponse> {
+  const ids = new Set<string>();
+  if (shopper.userId)
+    for (const open of await findOpenCheckoutsOfUser(ctx.db, shopper.userId)) ids.add(open.id);
+  for (const proof of shopper.proofs)
+    if (isUuid(proof.orderId) && isCheckoutCancelToken(ctx.secret, proof.orderId, proof.token))
+      ids.add(proof.orderId);
+
+  const checkouts: OwnHoldsResponse['checkouts'] = [];
+  for (const id of ids) {
+    const order = await findOrder(ctx.db, id);
+    if (order?.status !== 'pending_payment') continue;
+    checkouts.push({
+      orderId: order.id,
+      items: order.items.map((item) => ({
+        product: item.productId,
+        size: item.size as LineSize,
+        option: item.option as LineOption,
+        qty: item.qty,
+      })),
+    });
+  }
+  return { checkouts };
 }

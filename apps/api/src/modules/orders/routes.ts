@@ -4,12 +4,14 @@ import {
   cancelCheckoutRequestSchema,
   checkoutSessionRequestSchema,
   guestCheckoutSessionRequestSchema,
+  ownHoldsRequestSchema,
   type CancelCheckoutResponse,
   type CheckoutSessionResponse,
+  type OwnHoldsResponse,
 } from '@shop/shared/orders';
 import { singleLineText } from '@shop/shared/text';
 import type { Authenticator } from '../accounts/authenticator';
-import { cancelCheckout, startCheckout, type CheckoutContext } from '../checkout/service';
+import { cancelCheckout, ownHolds, startCheckout, type CheckoutContext } from '../checkout/service';
 import type { ActionLimiter } from '../rate-limits/service';
 import { getOrder, listMyOrders } from './service';
 
@@ -32,6 +34,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         shippingAddress: request.body.shippingAddress,
         customer: { userId: user.id, name: user.name, email: user.email },
         clientAddress: request.ip,
+        replaces: request.body.replaces,
       });
     },
   );
@@ -52,6 +55,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
           email: request.body.email,
         },
         clientAddress: request.ip,
+        replaces: request.body.replaces,
       });
     },
   );
@@ -67,6 +71,17 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     },
     async (request): Promise<CancelCheckoutResponse> =>
       cancelCheckout(ctx, request.params.id, request.body.token),
+  );
+
+  // The cart's stock re-check: what the shopper's own open checkouts hold (see ownHolds). A POST
+  // so the proofs stay out of URLs and logs; a bad sign-in token fails as everywhere.
+  app.post(
+    '/api/orders/own-holds',
+    { schema: { body: ownHoldsRequestSchema } },
+    async (request): Promise<OwnHoldsResponse> => {
+      const user = await auth.optionalUser(request);
+      return ownHolds(ctx, { userId: user?.id ?? null, proofs: request.body.checkouts });
+    },
   );
 
   app.get('/api/orders', async (request) => listMyOrders(ctx, await auth.requireUser(request)));

@@ -1,4 +1,5 @@
-type Choice<T extends string> = { value: T; label: string; hint?: string };
+/** `hint`: a short note under the label ('sold out'); screen readers hear 'L — sold out'. */
+type Choice<T extends string> = { value: T; label: string; hint?: string | undefined };
 
 type ChoiceGroupProps<T extends string> = {
   legend: string;
@@ -25,7 +26,7 @@ export function ChoiceGroup<T extends string>({
         {choices.map((choice) => (
           <label
             key={choice.value}
-            className="relative flex min-h-11 min-w-14 cursor-pointer flex-col items-center justify-center rounded-full border-2 border-sand-300 bg-white px-4 text-sm font-semibold text-ink transition-colors hover:border-sand-400 has-[:checked]:border-terracotta-700 has-[:checked]:bg-terracotta-700 has-[:checked]:text-sand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-terracotta-600"
+            className={`${choice.hint ? 'border-dashed' : ''} relative flex min-h-11 min-w-14 cursor-pointer flex-col items-center justify-center rounded-full border-2 border-sand-300 bg-white px-4 text-sm font-semibold text-ink transition-colors hover:border-sand-400 has-[:checked]:border-terracotta-700 has-[:checked]:bg-terracotta-700 has-[:checked]:text-sand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-terracotta-600`}
           >
             <input
               type="radio"
@@ -33,6 +34,7 @@ export function ChoiceGroup<T extends string>({
               value={choice.value}
               checked={value === choice.value}
               onChange={() => onChange(choice.value)}
+              aria-label={choice.hint ? `${choice.label} — ${choice.hint}` : undefined}
               className="sr-only"
             />
             <span>{choice.label}</span>

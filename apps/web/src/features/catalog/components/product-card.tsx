@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ProductSummary } from '@shop/shared/catalog';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { isSoldOut } from '@shop/shared/stock';
 import { PHOTO_SIZES, pictureAlt, pictureSources } from '../../../lib/product-image';
 import { formatDollars } from '../format-price';
 import { RatingStars } from './rating-stars';
@@ -48,8 +49,15 @@ export function ProductCard({
           </Link>
         </h3>
         <RatingStars rating={product.rating} numReviews={product.numReviews} />
-        <p className="mt-auto pt-1 font-semibold text-terracotta-800 tabular-nums sm:text-lg">
-          {formatDollars(product.price)}
+        <p className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1">
+          <span className="font-semibold text-terracotta-800 tabular-nums sm:text-lg">
+            {formatDollars(product.price)}
+          </span>
+          {isSoldOut(product.countInStock) && (
+            <span className="rounded-full border border-danger px-2 py-0.5 text-xs font-semibold tracking-wider text-danger uppercase">
+              Sold out
+            </span>
+          )}
         </p>
         {withAddToCart && (
           <ButtonLink to={href} variant="dark" size="sm" className="mt-2 w-full">

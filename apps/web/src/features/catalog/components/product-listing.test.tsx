@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { productFixture } from '../../../test/fixtures';
+import { productFixture, stock } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
@@ -41,6 +41,26 @@ describe('the listings', () => {
       'selflove_women_tshirts,selflove_men_tshirts',
     );
     expect(document.title).toBe('Shirts | Sadu Sands');
+  });
+
+  it('marks a sold-out product’s card (every variant at 0) and no other', async () => {
+    const soldOut = productFixture({
+      _id: 'h1',
+      name: 'Desert Hoodie',
+      hasSize: true,
+      countInStock: stock({ total: 0 }),
+    });
+    mockApi([], (url) =>
+      url.pathname === '/api/products'
+        ? { body: { products: [...products, soldOut], page: 1, pages: 1 } }
+        : undefined,
+    );
+    renderApp('/tshirts');
+    const card = (await screen.findByRole('heading', { name: 'Desert Hoodie' })).closest(
+      'article',
+    )!;
+    expect(within(card).getByText('Sold out')).toBeVisible();
+    expect(screen.getAllByText('Sold out')).toHaveLength(1);
   });
 
   it('gives a card with an uploaded photo its renditions for the grid and the photo’s alt text', async () => {

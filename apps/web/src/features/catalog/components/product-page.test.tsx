@@ -51,9 +51,41 @@ describe('the product page', () => {
       renderApp('/products/strap-1');
       await screen.findByRole('heading', { level: 1, name: 'Sadu Classic Strap' });
       expect(checked('Option')).toEqual(expected);
-      expect(screen.getByText(status)).toBeInTheDocument();
+      expect(screen.getByText(status, { selector: 'span' })).toBeInTheDocument();
     },
   );
+
+  it('says Sold Out on a disabled button and marks the sold-out choices', async () => {
+    mockApi([strap(0, 0)]);
+    renderApp('/products/strap-1');
+    await screen.findByRole('heading', { level: 1, name: 'Sadu Classic Strap' });
+    expect(screen.getByRole('button', { name: 'Sold Out' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Add To Cart' })).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'A — sold out' })).toBeEnabled();
+    expect(screen.getByRole('radio', { name: 'B — sold out' })).toBeEnabled();
+  });
+
+  it('opens a sized product at its first size in stock when S/M is sold out', async () => {
+    const hoodie = productFixture({
+      _id: 'hoodie-1',
+      name: 'Desert Hoodie',
+      category: 'hoodies',
+      hasSize: true,
+      countInStock: stock({ total: 5, smallMed: 0, large: 2, xlarge: 3 }),
+    });
+    mockApi([hoodie]);
+    const { user } = renderApp('/products/hoodie-1');
+    await screen.findByRole('heading', { level: 1, name: 'Desert Hoodie' });
+    expect(checked('Size')).toEqual(['L']);
+    expect(screen.getByRole('radio', { name: 'S/M — sold out' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'L' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Add To Cart' })).toBeEnabled();
+    // A sold-out size can still be chosen, from the keyboard too: the page then says so.
+    await user.click(screen.getByRole('radio', { name: 'L' }));
+    await user.keyboard('{ArrowLeft}');
+    expect(checked('Size')).toEqual(['S/M']);
+    expect(screen.getByRole('button', { name: 'Sold Out' })).toBeDisabled();
+  });
 
   it('starts sized products at S/M and shows the chosen size’s stock', async () => {
     mockApi([tee]);
@@ -62,8 +94,9 @@ describe('the product page', () => {
     expect(checked('Size')).toEqual(['S/M']);
     expect(screen.queryByRole('group', { name: 'Option' })).not.toBeInTheDocument();
     expect(screen.getByText('In Stock')).toBeInTheDocument();
-    await user.click(screen.getByRole('radio', { name: /XL/ }));
-    expect(screen.getByText('Sold Out')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'XL — sold out' }));
+    expect(screen.getByText('Sold Out', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sold Out' })).toBeDisabled();
   });
 
   it('shows the option’s own images and lets thumbnails switch the picture', async () => {

@@ -20,13 +20,15 @@ type ProductPurchaseProps = {
   onQty: (qty: number) => void;
 };
 
-const soldOutHint = (stock: number) => (stock > 0 ? undefined : 'Sold out');
+const soldOutHint = (stock: number) => (stock > 0 ? undefined : 'sold out');
 
 /**
  * Size, option, quantity and Add To Cart. The quantity can be stepped or typed; plus stops at the
  * chosen variant's stock or the per-line limit, whichever is lower, and says why when pressed
  * there. Add To Cart refuses a quantity above the stock ('Entered quantity is not available') or,
- * within the stock, above the per-line limit (a message naming it), in the page's toast.
+ * within the stock, above the per-line limit (a message naming it), in the page's toast. A sold-out
+ * size or option can still be chosen (it says so, as the status does); then the button is
+ * disabled and reads Sold Out.
  */
 export function ProductPurchase({
   product,
@@ -98,8 +100,8 @@ export function ProductPurchase({
           onMax={() => notify(lineQtyProblem(qty + 1, inStock) ?? LINE_LIMIT_MESSAGE, 'error')}
         />
       </div>
-      <Button size="lg" onClick={addToCart} className="w-full sm:w-auto">
-        Add To Cart
+      <Button size="lg" onClick={addToCart} disabled={inStock <= 0} className="w-full sm:w-auto">
+        {inStock > 0 ? 'Add To Cart' : 'Sold Out'}
       </Button>
     </div>
   );

@@ -6,8 +6,8 @@ type Choices = { productId: string; size: LineSize; option: LineOption; qty: num
 
 /**
  * The product page's local choices: size, option and quantity. Until the shopper picks, they are
- * the spec's defaults for the product (option A if A has stock, else B, else NA; size S/M for
- * sized products), so a product never shows a stale choice from the previous one.
+ * the product's defaults (option A if A has stock, else B, else NA; the first size in stock,
+ * S/M first: decision 018), so a product never shows a stale choice from the previous one.
  */
 export function useProductChoices(product: Product) {
   const [picked, setPicked] = useState<Choices | null>(null);

@@ -6,6 +6,7 @@ import type {
   ShippingAddress,
 } from '@shop/shared/orders';
 import { api } from '../../../lib/api';
+import { openCheckoutProofs } from '../open-checkouts';
 
 /** POST /api/orders/create-checkout-session (bearer): the user comes from the token. */
 export type CheckoutSessionArgs = {
@@ -25,11 +26,20 @@ export type GuestCheckoutSessionArgs = {
 export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
     createCheckoutSession: build.mutation<CheckoutSessionResponse, CheckoutSessionArgs>({
-      query: (body) => ({ url: '/orders/create-checkout-session', method: 'POST', body }),
+      // The browser's earlier open checkouts end as this one starts: the cart is held once.
+      query: (body) => ({
+        url: '/orders/create-checkout-session',
+        method: 'POST',
+        body: { ...body, replaces: openCheckoutProofs() },
+      }),
       responseSchema: checkoutSessionResponseSchema,
     }),
     createGuestCheckoutSession: build.mutation<CheckoutSessionResponse, GuestCheckoutSessionArgs>({
-      query: (body) => ({ url: '/orders/guest-checkout-session', method: 'POST', body }),
+      query: (body) => ({
+        url: '/orders/guest-checkout-session',
+        method: 'POST',
+        body: { ...body, replaces: openCheckoutProofs() },
+      }),
       responseSchema: checkoutSessionResponseSchema,
     }),
     /** POST /api/orders/:id/cancel-checkout: ends a checkout left through its cancel link. */

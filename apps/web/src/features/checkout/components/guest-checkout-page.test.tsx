@@ -130,6 +130,7 @@ describe('the guest checkout', () => {
       ],
       shippingAddress: address,
       email: 'maya@example.com',
+      replaces: [],
     });
     answer({ body: { url: 'http://localhost:3000/test-checkout/tcs_abcdefghijkl' } });
     await waitFor(() =>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { CheckoutSessionResponse } from '@shop/shared/orders';
 import { errorMessage } from '../../../lib/api-error';
 import { goToHostedCheckout } from '../hosted-checkout';
+import { rememberCheckout } from '../open-checkouts';
 
 /** An RTK Query mutation trigger that answers the hosted checkout's address. */
 type Trigger<Args> = (args: Args) => { unwrap(): Promise<CheckoutSessionResponse> };
@@ -48,7 +49,9 @@ export function useStartCheckout<Args>(trigger: Trigger<Args>) {
   const start = async (args: Args) => {
     setState({ status: 'waiting', error: null });
     try {
-      const { url } = await trigger(args).unwrap();
+      const { url, checkout } = await trigger(args).unwrap();
+      // Its stock is this shopper's: the cart in any tab keeps these items (see recheckCartStock).
+      if (checkout) rememberCheckout(checkout);
       if (goToHostedCheckout(url)) {
         setState({ status: 'redirecting', error: null });
         return;
