@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// A find waits for the screen to show something: on CI's two busy cores the first render of a
+// lazily routed page (modules transformed, data fetched) can take more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // Node's Request (used by RTK Query's fetchBaseQuery) needs absolute URLs and rejects jsdom's
 // AbortSignal: resolve '/api/...' against the page and leave the signal out in tests.
