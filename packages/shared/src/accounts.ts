@@ -16,8 +16,9 @@ export const ACCOUNT_MESSAGES = {
     'This verification link is invalid or has expired. Log in to have a new one sent to you.',
   verificationResent:
     'If that address has an account waiting for verification, we have sent it a new link.',
+  // The spam advice is the countdown warning's (the page gives it once, and after a reload too).
   resetRequested:
-    'If an account exists for that address, we have sent it a link to reset the password. Check your spam and junk folders too.',
+    'If an account exists for that address, we have sent it a link to reset the password.',
   badResetLink: 'This password reset link is invalid or has expired. Please ask for a new one.',
   passwordReset: 'Password reset successful!',
   profileUpdated: 'Profile Updated',

@@ -3,8 +3,8 @@ import 'sonner/dist/styles.css';
 import { Toaster } from 'sonner';
 
 /**
- * At the foot of the screen: at the top, a toast covered the header (on phones its menu button and
- * cart) just when the shopper reached for it after saving or adding something.
+ * At the foot of the screen by default; each toast says where it goes (lib/toast picks the half of
+ * the screen away from the control that caused it, so that it never covers that control).
  */
 export default function AppToaster() {
   return <Toaster position="bottom-center" closeButton />;

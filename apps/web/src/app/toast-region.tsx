@@ -1,5 +1,10 @@
 import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
-import { isToasterWanted, subscribeToToaster, wantToaster } from '../lib/toast';
+import {
+  isToasterWanted,
+  rememberPressedControl,
+  subscribeToToaster,
+  wantToaster,
+} from '../lib/toast';
 
 const AppToaster = lazy(() => import('./app-toaster'));
 
@@ -12,6 +17,17 @@ const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
  */
 export function ToastRegion() {
   const wanted = useSyncExternalStore(subscribeToToaster, isToasterWanted, () => false);
+
+  // Where the shopper pressed last: a toast that answers it goes to the other half of the screen.
+  useEffect(() => {
+    const options = { capture: true, passive: true };
+    for (const type of ['pointerdown', 'keydown'] as const)
+      window.addEventListener(type, rememberPressedControl, options);
+    return () => {
+      for (const type of ['pointerdown', 'keydown'] as const)
+        window.removeEventListener(type, rememberPressedControl, options);
+    };
+  }, []);
 
   useEffect(() => {
     if (wanted) return;

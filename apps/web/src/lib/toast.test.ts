@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toastDurationFor } from './toast';
+import { toastDurationFor, toastPositionFor } from './toast';
 
 describe('toast durations', () => {
   it.each([
@@ -15,5 +15,28 @@ describe('toast durations', () => {
     ['/productsale', 5000],
   ])('%s closes after %i ms', (path, ms) => {
     expect(toastDurationFor(path)).toBe(ms);
+  });
+});
+
+describe('toast positions', () => {
+  const control = (top: number, height: number) => {
+    const button = document.createElement('button');
+    document.body.append(button);
+    button.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: top, width: 100, height });
+    return button;
+  };
+
+  it('goes to the top when the control that caused it sits in the lower half', () => {
+    expect(toastPositionFor(control(700, 48), 844)).toBe('top-center');
+  });
+
+  it('stays at the foot when the control sits in the upper half', () => {
+    expect(toastPositionFor(control(120, 48), 844)).toBe('bottom-center');
+  });
+
+  it('stays at the foot when nothing was pressed', () => {
+    expect(toastPositionFor(null, 844)).toBe('bottom-center');
+    expect(toastPositionFor(document.body, 844)).toBe('bottom-center');
+    expect(toastPositionFor(document.createElement('button'), 844)).toBe('bottom-center');
   });
 });

@@ -6,6 +6,28 @@ export function toastDurationFor(pathname: string): number {
 }
 
 type ToastKind = 'error' | 'success' | 'info';
+export type ToastPosition = 'top-center' | 'bottom-center';
+
+// The control last pressed, for a toast that answers it after it lost the focus (a button disabled
+// while its request runs).
+let lastPressed: Element | null = null;
+
+/** A window listener (capture) for pointerdown and keydown: remembers what was pressed. */
+export function rememberPressedControl(event: Event): void {
+  if (event.target instanceof Element) lastPressed = event.target;
+}
+
+/**
+ * Where a toast goes so that it never covers the control that caused it (the focused one, which a
+ * click or key press on a button leaves focused): at the foot of the screen, unless that control
+ * sits in its lower half, then at the top. At the top a toast would cover the header (on phones
+ * its menu button and cart) just when the shopper reaches for it, so the foot comes first.
+ */
+export function toastPositionFor(control: Element | null, viewportHeight: number): ToastPosition {
+  if (!control || control === document.body || !control.isConnected) return 'bottom-center';
+  const box = control.getBoundingClientRect();
+  return box.top + box.height / 2 > viewportHeight / 2 ? 'top-center' : 'bottom-center';
+}
 
 // sonner and the toast region are not part of the first page: the region (app/toast-region.tsx)
 // mounts on the shopper's first interaction or the first toast, whichever comes first, and sonner
@@ -33,7 +55,14 @@ export function subscribeToToaster(listener: () => void): () => void {
  * Toasts go through here rather than sonner's toast(), so that the region is there to show them.
  */
 export function notify(message: string, kind: ToastKind = 'info'): void {
-  const options = { id: message, duration: toastDurationFor(window.location.pathname) };
+  const options = {
+    id: message,
+    duration: toastDurationFor(window.location.pathname),
+    position: toastPositionFor(
+      document.activeElement === document.body ? lastPressed : document.activeElement,
+      window.innerHeight,
+    ),
+  };
   wantToaster();
   void import('sonner').then(({ toast }) => {
     if (kind === 'error') toast.error(message, options);

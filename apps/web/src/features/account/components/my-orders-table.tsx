@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { orderNumber, type Order } from '@shop/shared/orders';
 import { formatPrice, toCents } from '@shop/shared/money';
 import { Alert } from '../../../components/ui/alert';
+import { ButtonLink } from '../../../components/ui/button-link';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-error';
 
@@ -53,6 +54,9 @@ export function MyOrdersTable({ paidOrders, isLoading, error }: MyOrdersTablePro
       <div className="flex flex-col items-center rounded-3xl border border-dashed border-sand-300 bg-sand-100/60 px-6 py-12 text-center">
         <p className="font-display text-2xl font-semibold">No Orders</p>
         <p className="mt-2 text-ink-muted">Your paid orders will be listed here.</p>
+        <ButtonLink to="/" className="mt-6">
+          Shop the collection
+        </ButtonLink>
       </div>
     );
   }

@@ -304,6 +304,7 @@ describe('the profile page', () => {
     mockAccountApi(profileServer([unpaid]));
     renderApp('/profile?tab=orders');
     expect(await screen.findByText('No Orders')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Shop the collection' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('tab', { name: 'Orders List (0 paid orders)' })).toHaveAttribute(
       'aria-selected',
       'true',

@@ -28,7 +28,8 @@ export default function ProfilePage() {
   if (!userInfo) return null; // the guard sends visitors to /login
 
   return (
-    <PageContainer className="max-w-4xl">
+    // One centred column, the same for both tabs: the form fills it, and so does the orders table.
+    <PageContainer className="max-w-3xl">
       <PageHeader title="Profile" eyebrow={`Hi, ${userInfo.name}`}>
         Change your details or look up a paid order.
       </PageHeader>
@@ -68,7 +69,7 @@ export default function ProfilePage() {
             )}
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="settings" className="max-w-xl focus-visible:outline-offset-4">
+        <Tabs.Content value="settings" className="focus-visible:outline-offset-4">
           <ProfileSettingsForm userInfo={userInfo} />
           <PrivacySection />
         </Tabs.Content>

@@ -13,9 +13,11 @@ export function CartLink({ className = '' }: { className?: string }) {
       className={`relative flex size-10 items-center justify-center rounded-full text-ink hover:bg-sand-200 ${className}`}
     >
       <Icon name="cart" className="size-6" />
+      {/* No badge on an empty cart: the link's name still says 0 items. */}
       <span
         aria-hidden="true"
         data-testid="cart-count"
+        hidden={count === 0}
         className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-terracotta-700 px-1 text-[0.7rem] font-bold text-sand-50 tabular-nums"
       >
         {count}

@@ -15,6 +15,7 @@ import { useOrderLimitProblem } from '../hooks/use-order-limit-problem';
 import { useStartCheckout } from '../hooks/use-start-checkout';
 import { AddressFields } from './address-fields';
 import { CheckoutButton } from './checkout-button';
+import { CheckoutColumns } from './checkout-columns';
 import { CheckoutSummary } from './checkout-summary';
 import { EmptyCartNotice } from './empty-cart-notice';
 
@@ -66,7 +67,7 @@ export default function GuestCheckoutPage() {
       {lines.length === 0 && !checkout.redirecting ? (
         <EmptyCartNotice />
       ) : (
-        <div className="grid gap-8 lg:grid-cols-[1fr_24rem] lg:gap-12">
+        <CheckoutColumns>
           <form
             id={formId}
             noValidate
@@ -103,7 +104,7 @@ export default function GuestCheckoutPage() {
               Continue to payment
             </CheckoutButton>
           </CheckoutSummary>
-        </div>
+        </CheckoutColumns>
       )}
     </PageContainer>
   );

@@ -7,7 +7,9 @@ import { Button } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paymentMethodSaved } from '../../cart/cart-slice';
+import { CheckoutColumns } from './checkout-columns';
 import { CheckoutSteps } from './checkout-steps';
+import { CheckoutSummary } from './checkout-summary';
 
 /** The one way to pay: the card provider's hosted checkout. */
 const METHODS = [
@@ -25,6 +27,7 @@ export default function PaymentPage() {
   const navigate = useNavigate();
   const hasAddress = useAppSelector((state) => state.cart.shippingAddress !== null);
   const stored = useAppSelector((state) => state.cart.paymentMethod);
+  const cartItems = useAppSelector((state) => state.cart.cartItems);
   const [method, setMethod] = useState<string>(
     METHODS.some((m) => m.value === stored) && stored ? stored : PAYMENT_METHOD,
   );
@@ -39,9 +42,9 @@ export default function PaymentPage() {
 
   return (
     <PageContainer>
-      <div className="mx-auto max-w-3xl">
-        <CheckoutSteps current={1} />
-        <PageHeader title="Payment Method" />
+      <CheckoutSteps current={1} />
+      <PageHeader title="Payment Method" />
+      <CheckoutColumns>
         <form
           onSubmit={onSubmit}
           className="flex flex-col gap-8 rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-8"
@@ -83,7 +86,8 @@ export default function PaymentPage() {
             Continue
           </Button>
         </form>
-      </div>
+        <CheckoutSummary lines={cartItems} showItems />
+      </CheckoutColumns>
     </PageContainer>
   );
 }

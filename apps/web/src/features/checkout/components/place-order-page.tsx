@@ -10,6 +10,7 @@ import { useOrderLimitProblem } from '../hooks/use-order-limit-problem';
 import { useStartCheckout } from '../hooks/use-start-checkout';
 import { paymentMethodLabel } from '../payment-method';
 import { CheckoutButton } from './checkout-button';
+import { CheckoutColumns } from './checkout-columns';
 import { CheckoutSteps } from './checkout-steps';
 import { CheckoutSummary } from './checkout-summary';
 import { EmptyCartNotice } from './empty-cart-notice';
@@ -72,7 +73,7 @@ export default function PlaceOrderPage() {
       {cartItems.length === 0 && !checkout.redirecting ? (
         <EmptyCartNotice />
       ) : (
-        <div className="grid gap-8 lg:grid-cols-[1fr_24rem] lg:gap-12">
+        <CheckoutColumns>
           <div className="flex flex-col gap-6">
             <ReviewSection
               title="Shipping"
@@ -118,7 +119,7 @@ export default function PlaceOrderPage() {
               Place order
             </CheckoutButton>
           </CheckoutSummary>
-        </div>
+        </CheckoutColumns>
       )}
     </PageContainer>
   );

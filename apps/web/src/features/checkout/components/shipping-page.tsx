@@ -12,7 +12,9 @@ import { shippingAddressSaved } from '../../cart/cart-slice';
 import { useOrderLimitProblem } from '../hooks/use-order-limit-problem';
 import { AddressFields } from './address-fields';
 import { CartProblemAlert } from './cart-problem-alert';
+import { CheckoutColumns } from './checkout-columns';
 import { CheckoutSteps } from './checkout-steps';
+import { CheckoutSummary } from './checkout-summary';
 
 type AddressInput = z.input<typeof shippingAddressSchema>;
 type AddressValues = z.output<typeof shippingAddressSchema>;
@@ -23,6 +25,7 @@ export default function ShippingPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const stored = useAppSelector((state) => state.cart.shippingAddress);
+  const cartItems = useAppSelector((state) => state.cart.cartItems);
   const limitProblem = useOrderLimitProblem();
   const {
     register,
@@ -41,9 +44,9 @@ export default function ShippingPage() {
 
   return (
     <PageContainer>
-      <div className="mx-auto max-w-3xl">
-        <CheckoutSteps current={0} />
-        <PageHeader title="Shipping">Where should we send your order?</PageHeader>
+      <CheckoutSteps current={0} />
+      <PageHeader title="Shipping">Where should we send your order?</PageHeader>
+      <CheckoutColumns>
         <form
           noValidate
           onSubmit={handleSubmit(onSubmit)}
@@ -61,7 +64,8 @@ export default function ShippingPage() {
             Continue to payment
           </Button>
         </form>
-      </div>
+        <CheckoutSummary lines={cartItems} showItems />
+      </CheckoutColumns>
     </PageContainer>
   );
 }

@@ -153,7 +153,9 @@ export function ProductCarousel({ title, subtitle, category }: ProductCarouselPr
           onKeyDown={onKeyDown}
           className="rounded-2xl"
         >
-          <div ref={setViewport} className="overflow-hidden">
+          {/* relative: the off-screen cards' screen-reader text (absolutely placed) is clipped here
+              too, instead of widening the page. */}
+          <div ref={setViewport} className="relative overflow-hidden">
             <div className="-ml-4 flex touch-pan-y">
               {products.map((product, index) => {
                 const hidden = inView !== null && !inView.includes(index);

@@ -33,6 +33,20 @@ describe('the header', () => {
     );
   });
 
+  it('shows no cart badge at 0, while the link still says 0 items', async () => {
+    mockApi([]);
+    renderApp('/terms-of-nothing');
+    const [cart] = await screen.findAllByRole('link', { name: 'Cart, 0 items' });
+    expect(within(cart!).getByTestId('cart-count')).not.toBeVisible();
+  });
+
+  it('shows the keyword of a results page in the search box', async () => {
+    mockApi([]);
+    renderApp('/search/sadu%20tote/page/2');
+    const [box] = await screen.findAllByRole('searchbox', { name: 'Search products' });
+    expect(box).toHaveValue('sadu tote');
+  });
+
   it('greets a signed-in user and logs out from the menu, forgetting userInfo', async () => {
     localStorage.setItem('userInfo', JSON.stringify(userInfo));
     mockApi([]);

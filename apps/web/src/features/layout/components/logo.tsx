@@ -1,14 +1,10 @@
 import { Link } from 'react-router';
 import { SHOP_NAME } from '@shop/shared/shop';
 
-/** The wordmark: a Sadu-weave diamond beside the shop name set in the display face. */
+/** The wordmark, a link home: a Sadu-weave diamond beside the shop name set in the display face. */
 export function Logo({ className = '' }: { className?: string }) {
   return (
-    <Link
-      to="/"
-      aria-label={`${SHOP_NAME} home`}
-      className={`group inline-flex items-center gap-2 text-ink ${className}`}
-    >
+    <Link to="/" className={`group inline-flex items-center gap-2 text-ink ${className}`}>
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8 shrink-0 sm:size-9">
         <rect
           x="4"
@@ -31,6 +27,8 @@ export function Logo({ className = '' }: { className?: string }) {
           Woven self love
         </span>
       </span>
+      {/* The link's name is its visible text (WCAG 2.5.3), then where it goes. */}
+      <span className="sr-only">, home</span>
     </Link>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useMatch, useNavigate } from 'react-router';
 import { Icon } from '../../../components/ui/icon';
 
 type SearchBoxProps = { onSearch?: () => void; className?: string };
@@ -7,7 +7,14 @@ type SearchBoxProps = { onSearch?: () => void; className?: string };
 /** Keyword search: goes to /search/{keyword}, or home when the box is empty. */
 export function SearchBox({ onSearch, className = '' }: SearchBoxProps) {
   const navigate = useNavigate();
-  const [keyword, setKeyword] = useState('');
+  // On a results page (/search/:keyword and its pages) the box shows that keyword.
+  const searched = useMatch('/search/:keyword/*')?.params.keyword ?? '';
+  const [keyword, setKeyword] = useState(searched);
+  const [shownFor, setShownFor] = useState(searched);
+  if (shownFor !== searched) {
+    setShownFor(searched);
+    setKeyword(searched);
+  }
   const id = useId();
 
   return (
