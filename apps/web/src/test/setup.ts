@@ -43,5 +43,6 @@ globalThis.ResizeObserver ??= InertObserver as unknown as typeof ResizeObserver;
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   vi.unstubAllGlobals();
 });

@@ -3,6 +3,7 @@ import {
   ORDER_MESSAGES,
   PAYMENT_METHOD,
   type CancelCheckoutResponse,
+  type CheckoutSessionResponse,
   type OrderItemRequest,
   type ShippingAddress,
 } from '@shop/shared/orders';
@@ -12,7 +13,7 @@ import { variantFor } from '@shop/shared/stock';
 import { AppError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import type { PaymentProvider } from '../payments/provider';
-import { isCheckoutCancelToken } from '../orders/order-access';
+import { isCheckoutCancelToken, newCheckoutReceipt } from '../orders/order-access';
 import {
   findOpenCheckoutsOfUser,
   findProductsForPricing,
@@ -111,12 +112,14 @@ async function releaseEarlierCheckouts(ctx: CheckoutContext, userId: string): Pr
 
 /**
  * Creates the order and holds its stock in one transaction (nothing is held unless everything is),
- * then opens the provider's hosted checkout and answers its url.
+ * then opens the provider's hosted checkout and answers its url, with the receipt token that lets
+ * this browser read the order on the thank-you page (the order keeps only its hash).
  */
 export async function startCheckout(
   ctx: CheckoutContext,
   request: CheckoutRequest,
-): Promise<{ url: string }> {
+): Promise<CheckoutSessionResponse> {
+  const receipt = newCheckoutReceipt();
   const lines = await priceLines(ctx, request.items);
   const totals = priceOrder(
     lines.map((line) => ({ unitPriceCents: line.product.priceCents, qty: line.qty })),
@@ -142,6 +145,7 @@ export async function startCheckout(
         paymentProvider: ctx.provider.name,
         holdExpiresAt: new Date(Date.now() + HOLD_MS),
         clientAddress: request.clientAddress,
+        receiptHash: receipt.hash,
       },
       lines.map((line) => ({
         productId: line.product.id,
@@ -192,7 +196,8 @@ export async function startCheckout(
       cancelUrl: `${ctx.appUrl}${checkoutCancelPath(ctx, order.id)}`,
       expiresAt: new Date(Date.now() + CHECKOUT_SESSION_MS),
     });
-    if (await setPaymentSession(ctx.db, order.id, session.id)) return { url: session.url };
+    if (await setPaymentSession(ctx.db, order.id, session.id))
+      return { url: session.url, receipt: receipt.token };
     // A newer checkout of the same account replaced this one while its session was being opened.
     await ctx.provider.expireCheckoutSession(session.id).catch(() => false);
   } catch (error) {

@@ -4,14 +4,16 @@ import {
   cancelCheckoutRequestSchema,
   checkoutSessionRequestSchema,
   guestCheckoutSessionRequestSchema,
+  orderReceiptRequestSchema,
   type CancelCheckoutResponse,
   type CheckoutSessionResponse,
+  type OrderReceipt,
 } from '@shop/shared/orders';
 import { singleLineText } from '@shop/shared/text';
 import type { Authenticator } from '../accounts/authenticator';
 import { cancelCheckout, startCheckout, type CheckoutContext } from '../checkout/service';
 import type { ActionLimiter } from '../rate-limits/service';
-import { getOrder, listMyOrders } from './service';
+import { getOrder, getOrderReceipt, listMyOrders } from './service';
 
 /** Checkouts open a provider session each and hold stock: bounded per client address. */
 const CHECKOUT_LIMIT = { action: 'checkout', max: 30, windowMs: 60 * 60_000 };
@@ -20,7 +22,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{
   ctx: CheckoutContext;
   auth: Authenticator;
   limit: ActionLimiter;
-}> = async (app, { ctx, auth, limit }) => {
+  /** The clock of the receipt's hour (tests set it instead of waiting). */
+  now: () => number;
+}> = async (app, { ctx, auth, limit, now }) => {
   app.post(
     '/api/orders/create-checkout-session',
     { schema: { body: checkoutSessionRequestSchema } },
@@ -67,6 +71,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     },
     async (request): Promise<CancelCheckoutResponse> =>
       cancelCheckout(ctx, request.params.id, request.body.token),
+  );
+
+  // The thank-you page: the receipt token is the proof, in the body so no URL or log holds it.
+  app.post(
+    '/api/orders/receipt',
+    { schema: { body: orderReceiptRequestSchema } },
+    async (request): Promise<OrderReceipt> => getOrderReceipt(ctx, request.body, now()),
   );
 
   app.get('/api/orders', async (request) => listMyOrders(ctx, await auth.requireUser(request)));
