@@ -21,7 +21,7 @@ function OrderReceiptCard({ receipt }: { receipt: OrderReceipt }) {
   return (
     <section
       aria-labelledby="receipt-heading"
-      className="mt-2 rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6"
+      className="mt-2 max-w-2xl rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6"
     >
       <h2 id="receipt-heading" className="text-xl font-semibold">
         Order {receipt.number}
@@ -67,7 +67,7 @@ export default function SuccessfulOrderPage() {
   }, [dispatch]);
 
   return (
-    <PageContainer className="max-w-3xl">
+    <PageContainer>
       <PageHeader title="Thank you for your order!">
         <p>
           You will receive a payment confirmation e-mail from our payment provider and an
@@ -78,11 +78,11 @@ export default function SuccessfulOrderPage() {
         </p>
       </PageHeader>
       {receipt.status === 'confirming' && (
-        <Spinner label="We are confirming your payment…" className="py-6" />
+        <Spinner label="We are confirming your payment…" className="max-w-2xl py-6" />
       )}
       {receipt.status === 'found' && <OrderReceiptCard receipt={receipt.receipt} />}
       {receipt.status === 'unconfirmed' && (
-        <p role="status" className="rounded-2xl bg-sand-100 px-5 py-4 text-ink-muted">
+        <p role="status" className="max-w-2xl rounded-2xl bg-sand-100 px-5 py-4 text-ink-muted">
           Your payment is still being confirmed. The order-tracking e-mail will bring you the link
           to your order.
         </p>
