@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toCents } from '@shop/shared/money';
 import type { OrderReceipt } from '@shop/shared/orders';
 import { SHOP_NAME } from '@shop/shared/shop';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -10,7 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { cartCleared } from '../../cart/cart-slice';
 import { useOrderReceipt } from '../hooks/use-order-receipt';
-import { OrderAmounts } from './order-amounts';
+import { OrderAmounts, orderAmountsOf } from './order-amounts';
 import { OrderLines } from './order-lines';
 
 /** Where the profile lists the customer's orders. */
@@ -36,14 +35,7 @@ function OrderReceiptCard({ receipt }: { receipt: OrderReceipt }) {
         />
       </div>
       <div className="mt-4">
-        <OrderAmounts
-          amounts={{
-            itemsCents: toCents(receipt.itemsPrice),
-            shippingCents: toCents(receipt.shippingPrice),
-            taxCents: toCents(receipt.taxPrice),
-            totalCents: toCents(receipt.totalPrice),
-          }}
-        />
+        <OrderAmounts amounts={orderAmountsOf(receipt)} />
       </div>
       <div className="mt-6">
         <ButtonLink to={receipt.orderPath} variant="secondary">
