@@ -8,6 +8,8 @@ import { linkPath, waitForMail } from './mailbox';
 export interface ApiProduct {
   _id: string;
   name: string;
+  /** In dollars. */
+  price: number;
   hasSize: boolean;
   hasAandB: boolean;
   countInStock: {

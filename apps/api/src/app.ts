@@ -58,7 +58,7 @@ export interface AppDependencies {
   paymentProvider?: PaymentProvider;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogStream;
-  /** The clock of second-factor codes and setup links (tests set it instead of sleeping). */
+  /** The clock of second-factor codes, setup links and receipts (tests set it instead of sleeping). */
   now?: () => number;
 }
 
@@ -197,6 +197,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     auth,
     limit,
+    now: deps.now ?? Date.now,
   });
   await app.register(webhookRoutes, { ctx: ordersCtx, provider });
   await app.register(fulfilmentRoutes, { ctx: ordersCtx, auth });

@@ -172,6 +172,12 @@ describe('control characters in request text', () => {
       'cancel token',
       await call('POST', '/api/orders/abc/cancel-checkout', { body: { token: 'x\u0000' } }),
     );
+    await expectRefused(
+      'receipt',
+      await call('POST', '/api/orders/receipt', {
+        body: { sessionId: 'tcs_x', receipt: 'x\u0000' },
+      }),
+    );
   });
 
   it('answers 400 for a NUL in a review comment or e-mail, and keeps a comment’s line breaks', async () => {

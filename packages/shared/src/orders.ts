@@ -87,12 +87,22 @@ export const guestCheckoutSessionRequestSchema = z.object({
 });
 export type GuestCheckoutSessionRequest = z.infer<typeof guestCheckoutSessionRequestSchema>;
 
-/** The hosted checkout's address, and the proof of the checkout for the browser that started it. */
+/** The hosted checkout's address, and what the browser that started it keeps. */
 export const checkoutSessionResponseSchema = z.object({
+  /** The provider's hosted checkout. */
   url: z.string(),
+  /** The proof of the checkout: the cart in any tab keeps its items (see own holds). */
   checkout: checkoutProofSchema.optional(),
+  /**
+   * A one-time random token for the thank-you page: the browser that started the checkout keeps
+   * it (session storage) and shows it to read its order there; the server keeps only its hash.
+   */
+  receipt: z.string(),
 });
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
+
+/** How long after the payment the thank-you page can read its order with the receipt token. */
+export const RECEIPT_WINDOW_MS = 60 * 60_000;
 
 /**
  * pending_payment → paid → shipped → delivered; a paid order can be refunded in part
@@ -197,6 +207,33 @@ export const orderSchema = z.object({
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * POST /api/orders/receipt: the thank-you page's order, read with the checkout's session id (from
+ * the success URL) and the receipt token (in the body, never in a URL). 404 with { message } unless
+ * the token is that order's, the order is paid, and the payment is at most RECEIPT_WINDOW_MS old.
+ */
+export const orderReceiptRequestSchema = z.object({
+  sessionId: singleLineText('Session').min(1).max(200),
+  receipt: singleLineText('Receipt').min(1).max(200),
+});
+export type OrderReceiptRequest = z.infer<typeof orderReceiptRequestSchema>;
+
+export const orderReceiptSchema = orderSchema
+  .pick({
+    _id: true,
+    number: true,
+    orderItems: true,
+    itemsPrice: true,
+    shippingPrice: true,
+    taxPrice: true,
+    totalPrice: true,
+  })
+  .extend({
+    /** Where the order opens: /order/:id, with the signed token of the order mail for a guest. */
+    orderPath: z.string(),
+  });
+export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
 
 /**
  * POST /api/products/:id/review. The e-mail alone proves nothing: the proof of the purchase is the

@@ -47,5 +47,6 @@ globalThis.ResizeObserver ??= InertObserver as unknown as typeof ResizeObserver;
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   vi.unstubAllGlobals();
 });

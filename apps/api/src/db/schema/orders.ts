@@ -55,6 +55,11 @@ export const orders = pgTable(
     paymentReference: text('payment_reference'),
     /** The address the checkout came from; open checkouts per address are limited. */
     clientAddress: text('client_address'),
+    /**
+     * SHA-256 of the one-time receipt token the browser that started the checkout keeps: only it
+     * can read the order on the thank-you page (see getOrderReceipt).
+     */
+    receiptHash: text('receipt_hash'),
     /** Stock held by this order goes back when it is still unpaid at this time. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),

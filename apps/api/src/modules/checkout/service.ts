@@ -15,7 +15,11 @@ import { variantFor } from '@shop/shared/stock';
 import { AppError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import type { PaymentProvider } from '../payments/provider';
-import { checkoutCancelToken, isCheckoutCancelToken } from '../orders/order-access';
+import {
+  checkoutCancelToken,
+  isCheckoutCancelToken,
+  newCheckoutReceipt,
+} from '../orders/order-access';
 import {
   findOpenCheckoutsOfUser,
   findProductsForPricing,
@@ -126,12 +130,14 @@ async function releaseProvenCheckouts(ctx: CheckoutContext, proofs: CheckoutProo
 
 /**
  * Creates the order and holds its stock in one transaction (nothing is held unless everything is),
- * then opens the provider's hosted checkout and answers its url.
+ * then opens the provider's hosted checkout and answers its url, with the receipt token that lets
+ * this browser read the order on the thank-you page (the order keeps only its hash).
  */
 export async function startCheckout(
   ctx: CheckoutContext,
   request: CheckoutRequest,
 ): Promise<CheckoutSessionResponse> {
+  const receipt = newCheckoutReceipt();
   const lines = await priceLines(ctx, request.items);
   const totals = priceOrder(
     lines.map((line) => ({ unitPriceCents: line.product.priceCents, qty: line.qty })),
@@ -158,6 +164,7 @@ export async function startCheckout(
         paymentProvider: ctx.provider.name,
         holdExpiresAt: new Date(Date.now() + HOLD_MS),
         clientAddress: request.clientAddress,
+        receiptHash: receipt.hash,
       },
       lines.map((line) => ({
         productId: line.product.id,
@@ -211,6 +218,7 @@ export async function startCheckout(
     if (await setPaymentSession(ctx.db, order.id, session.id))
       return {
         url: session.url,
+        receipt: receipt.token,
         checkout: { orderId: order.id, token: checkoutCancelToken(ctx.secret, order.id) },
       };
     // A newer checkout of the same account replaced this one while its session was being opened.

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Signed, stored-nowhere tokens for one order and one purpose: an HMAC of purpose and order id.
@@ -36,3 +36,22 @@ export const checkoutCancelToken = (secret: Uint8Array, orderId: string) =>
 
 export const isCheckoutCancelToken = (secret: Uint8Array, orderId: string, token: string) =>
   isOrderToken(secret, 'checkout-cancel', orderId, token);
+
+const receiptHashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/**
+ * A new checkout's receipt token (random, answered once to the browser that starts the checkout)
+ * and the hash the order keeps of it.
+ */
+export function newCheckoutReceipt(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: receiptHashOf(token) };
+}
+
+/** Whether `token` is the receipt whose hash the order keeps (constant time). */
+export function isCheckoutReceipt(hash: string | null, token: string): boolean {
+  if (!hash) return false;
+  const expected = Buffer.from(hash);
+  const given = Buffer.from(receiptHashOf(token));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

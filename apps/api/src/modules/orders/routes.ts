@@ -4,16 +4,18 @@ import {
   cancelCheckoutRequestSchema,
   checkoutSessionRequestSchema,
   guestCheckoutSessionRequestSchema,
+  orderReceiptRequestSchema,
   ownHoldsRequestSchema,
   type CancelCheckoutResponse,
   type CheckoutSessionResponse,
+  type OrderReceipt,
   type OwnHoldsResponse,
 } from '@shop/shared/orders';
 import { singleLineText } from '@shop/shared/text';
 import type { Authenticator } from '../accounts/authenticator';
 import { cancelCheckout, ownHolds, startCheckout, type CheckoutContext } from '../checkout/service';
 import type { ActionLimiter } from '../rate-limits/service';
-import { getOrder, listMyOrders } from './service';
+import { getOrder, getOrderReceipt, listMyOrders } from './service';
 
 /** Checkouts open a provider session each and hold stock: bounded per client address. */
 const CHECKOUT_LIMIT = { action: 'checkout', max: 30, windowMs: 60 * 60_000 };
@@ -22,7 +24,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{
   ctx: CheckoutContext;
   auth: Authenticator;
   limit: ActionLimiter;
-}> = async (app, { ctx, auth, limit }) => {
+  /** The clock of the receipt's hour (tests set it instead of waiting). */
+  now: () => number;
+}> = async (app, { ctx, auth, limit, now }) => {
   app.post(
     '/api/orders/create-checkout-session',
     { schema: { body: checkoutSessionRequestSchema } },
@@ -82,6 +86,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       const user = await auth.optionalUser(request);
       return ownHolds(ctx, { userId: user?.id ?? null, proofs: request.body.checkouts });
     },
+  );
+
+  // The thank-you page: the receipt token is the proof, in the body so no URL or log holds it.
+  app.post(
+    '/api/orders/receipt',
+    { schema: { body: orderReceiptRequestSchema } },
+    async (request): Promise<OrderReceipt> => getOrderReceipt(ctx, request.body, now()),
   );
 
   app.get('/api/orders', async (request) => listMyOrders(ctx, await auth.requireUser(request)));

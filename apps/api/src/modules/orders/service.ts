@@ -1,8 +1,11 @@
 import {
   ORDER_MESSAGES,
   PAYMENT_METHOD,
+  RECEIPT_WINDOW_MS,
   orderNumber,
   type Order,
+  type OrderReceipt,
+  type OrderReceiptRequest,
   type OrderStatus,
 } from '@shop/shared/orders';
 import { ERASED_EMAIL, ERASED_FIELD, FORMER_CUSTOMER } from '@shop/shared/privacy';
@@ -12,7 +15,12 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import { enqueueMail } from '../mail/service';
 import type { UserRow } from '../accounts/repository';
-import { checkoutCancelToken, isOrderAccessToken, orderAccessToken } from './order-access';
+import {
+  checkoutCancelToken,
+  isCheckoutReceipt,
+  isOrderAccessToken,
+  orderAccessToken,
+} from './order-access';
 import { orderConfirmationMail } from './order-mails';
 import { inLockOrder, releaseUnits, sellUnits } from '../stock/service';
 import {
@@ -111,6 +119,30 @@ export async function getOrder(
   const byOwner = viewer.user !== undefined && order.userId === viewer.user.id;
   if (!byLink && !byOwner) throw notFound;
   return toOrderResponse(order);
+}
+
+/**
+ * The thank-you page's order: for the browser that holds the checkout's receipt token, once the
+ * order is paid and for RECEIPT_WINDOW_MS after (the clock is `now`). Anything else, a wrong or
+ * another order's token, an unpaid or older order, is the same 404, so a leaked success URL tells
+ * nothing. A guest's order opens by its signed link, as in the order mail.
+ */
+export async function getOrderReceipt(
+  ctx: OrdersContext,
+  request: OrderReceiptRequest,
+  now: number,
+): Promise<OrderReceipt> {
+  const notFound = new AppError('not_found', ORDER_MESSAGES.notFound);
+  const orderId = await findOrderIdBySession(ctx.db, request.sessionId);
+  const order = orderId ? await findOrderWithItems(ctx.db, orderId) : undefined;
+  if (!order || !isCheckoutReceipt(order.receiptHash, request.receipt)) throw notFound;
+  if (!order.paidAt || now - order.paidAt.getTime() > RECEIPT_WINDOW_MS) throw notFound;
+  const { _id, number, orderItems, itemsPrice, shippingPrice, taxPrice, totalPrice } =
+    toOrderResponse(order);
+  const orderPath = order.userId
+    ? `/order/${order.id}`
+    : `/order/${order.id}?token=${orderAccessToken(ctx.secret, order.id)}`;
+  return { _id, number, orderItems, itemsPrice, shippingPrice, taxPrice, totalPrice, orderPath };
 }
 
 /**

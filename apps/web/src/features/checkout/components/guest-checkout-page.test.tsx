@@ -132,12 +132,16 @@ describe('the guest checkout', () => {
       email: 'maya@example.com',
       replaces: [],
     });
-    answer({ body: { url: 'http://localhost:3000/test-checkout/tcs_abcdefghijkl' } });
+    answer({
+      body: { url: 'http://localhost:3000/test-checkout/tcs_abcdefghijkl', receipt: 'rcpt-guest' },
+    });
     await waitFor(() =>
       expect(goToHostedCheckout).toHaveBeenCalledWith(
         'http://localhost:3000/test-checkout/tcs_abcdefghijkl',
       ),
     );
+    // This tab keeps the receipt for its thank-you page; no URL carries it.
+    expect(sessionStorage.getItem('checkoutReceipt')).toBe('rcpt-guest');
     expect(screen.getByRole('button', { name: 'Opening payment…' })).toBeDisabled();
     // The cart stays until the payment is done (the thank-you page clears it).
     expect(store.getState().cart.cartItems).toHaveLength(2);

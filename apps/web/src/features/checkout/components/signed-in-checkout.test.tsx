@@ -151,7 +151,7 @@ describe('place order', () => {
     storeCart([cartLineFor(tee, 'XL', 'NA', 2), cartLineFor(strap, 'NA', 'B', 1)]);
     const fetchMock = mockApi([tee, strap], (url, request) =>
       request.method === 'POST' && url.pathname === '/api/orders/create-checkout-session'
-        ? { body: { url: 'https://checkout.stripe.com/c/pay/cs_test_1' } }
+        ? { body: { url: 'https://checkout.stripe.com/c/pay/cs_test_1', receipt: 'rcpt-1' } }
         : undefined,
     );
     const { user } = renderApp('/placeorder');

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CheckoutSessionResponse } from '@shop/shared/orders';
 import { errorMessage } from '../../../lib/api-error';
+import { keepCheckoutReceipt } from '../checkout-receipt';
 import { goToHostedCheckout } from '../hosted-checkout';
 import { rememberCheckout } from '../open-checkouts';
 
@@ -29,7 +30,8 @@ function logInDevelopment(error: unknown) {
 }
 
 /**
- * Starts a hosted checkout: asks the API for a session, then sends the browser to its address.
+ * Starts a hosted checkout: asks the API for a session, keeps its receipt token for the thank-you
+ * page, then sends the browser to its address.
  * While waiting (and while the browser leaves) `busy` is true; a failure gives the shopper the
  * server's message (a 409 names the item that ran short).
  */
@@ -49,9 +51,11 @@ export function useStartCheckout<Args>(trigger: Trigger<Args>) {
   const start = async (args: Args) => {
     setState({ status: 'waiting', error: null });
     try {
-      const { url, checkout } = await trigger(args).unwrap();
+      const { url, checkout, receipt } = await trigger(args).unwrap();
       // Its stock is this shopper's: the cart in any tab keeps these items (see recheckCartStock).
       if (checkout) rememberCheckout(checkout);
+      // For the thank-you page of this tab only (the order's summary there).
+      keepCheckoutReceipt(receipt);
       if (goToHostedCheckout(url)) {
         setState({ status: 'redirecting', error: null });
         return;

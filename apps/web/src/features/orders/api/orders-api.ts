@@ -1,7 +1,7 @@
 import { paypalConfigSchema } from '@shop/shared/catalog';
 import type { PaypalConfig } from '@shop/shared/catalog';
-import { orderSchema } from '@shop/shared/orders';
-import type { Order } from '@shop/shared/orders';
+import { orderReceiptSchema, orderSchema } from '@shop/shared/orders';
+import type { Order, OrderReceipt, OrderReceiptRequest } from '@shop/shared/orders';
 import { api } from '../../../lib/api';
 
 export type OrderQuery = {
@@ -21,6 +21,14 @@ export const ordersApi = api.enhanceEndpoints({ addTagTypes: ['Order'] }).inject
       responseSchema: orderSchema,
       providesTags: (_result, _error, { id }) => [{ type: 'Order', id }],
     }),
+    /**
+     * POST /api/orders/receipt: the thank-you page's order, for the tab that kept the checkout's
+     * receipt token (a mutation: the token goes in the body and nothing is cached).
+     */
+    readOrderReceipt: build.mutation<OrderReceipt, OrderReceiptRequest>({
+      query: (body) => ({ url: '/orders/receipt', method: 'POST', body }),
+      responseSchema: orderReceiptSchema,
+    }),
     /** GET /api/config/paypal: the wallet provider's client id, '' when it is not configured. */
     getPaypalConfig: build.query<PaypalConfig, void>({
       query: () => '/config/paypal',
@@ -29,4 +37,4 @@ export const ordersApi = api.enhanceEndpoints({ addTagTypes: ['Order'] }).inject
   }),
 });
 
-export const { useGetOrderQuery, useGetPaypalConfigQuery } = ordersApi;
+export const { useGetOrderQuery, useGetPaypalConfigQuery, useReadOrderReceiptMutation } = ordersApi;

@@ -1,5 +1,18 @@
-import { formatPrice } from '@shop/shared/money';
+import { formatPrice, toCents } from '@shop/shared/money';
+import type { Order } from '@shop/shared/orders';
 import type { OrderPrice } from '@shop/shared/pricing';
+
+/** An order's amounts as the API answers them (dollars), in cents. */
+export function orderAmountsOf(
+  order: Pick<Order, 'itemsPrice' | 'shippingPrice' | 'taxPrice' | 'totalPrice'>,
+): OrderPrice {
+  return {
+    itemsCents: toCents(order.itemsPrice),
+    shippingCents: toCents(order.shippingPrice),
+    taxCents: toCents(order.taxPrice),
+    totalCents: toCents(order.totalPrice),
+  };
+}
 
 /** Items, shipping (free from $50), 7% tax and the total, all in cents. */
 export function OrderAmounts({ amounts }: { amounts: OrderPrice }) {

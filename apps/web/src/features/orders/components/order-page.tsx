@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { orderNumber, type Order } from '@shop/shared/orders';
-import { toCents } from '@shop/shared/money';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
@@ -14,7 +13,7 @@ import { reviewLink } from '../../reviews/review-proof';
 import { ordersApi, useGetOrderQuery, useGetPaypalConfigQuery } from '../api/orders-api';
 import { useWalletScript } from '../hooks/use-wallet-script';
 import { formatDateTime } from '../order-dates';
-import { OrderAmounts } from './order-amounts';
+import { OrderAmounts, orderAmountsOf } from './order-amounts';
 import { OrderLines, type OrderLine } from './order-lines';
 import { DeliveryStatus, PaymentStatus } from './order-status';
 
@@ -118,14 +117,7 @@ function OrderDetail({ order, token }: { order: Order; token?: string | undefine
           Order summary
         </h2>
         <div className="mt-4">
-          <OrderAmounts
-            amounts={{
-              itemsCents: toCents(order.itemsPrice),
-              shippingCents: toCents(order.shippingPrice),
-              taxCents: toCents(order.taxPrice),
-              totalCents: toCents(order.totalPrice),
-            }}
-          />
+          <OrderAmounts amounts={orderAmountsOf(order)} />
         </div>
       </section>
     </div>
