@@ -46,7 +46,8 @@ describe('the app shell', () => {
       await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
-    expect(document.title).toBe('Page not found | Sadu Sands');
+    // The title is set by an effect, which may run a moment after the heading is on screen.
+    await waitFor(() => expect(document.title).toBe('Page not found | Sadu Sands'));
   });
 
   it('shows the router error screen for unhandled failures', async () => {

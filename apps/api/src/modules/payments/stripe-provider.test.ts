@@ -161,7 +161,11 @@ describe('Stripe Checkout through the official SDK', () => {
       },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
+    expect(response.json()).toEqual({
+      url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+      receipt: expect.any(String),
+      checkout: { orderId: expect.any(String), token: expect.any(String) },
+    });
 
     const [order] = await t.database.db
       .select()
