@@ -57,15 +57,18 @@ export async function findStockRows(db: Executor, productId: string): Promise<St
   return db.select().from(stock).where(eq(stock.productId, productId));
 }
 
+const stockRowQuery = (db: Executor, productId: string, variant: string) =>
+  db
+    .select()
+    .from(stock)
+    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)));
+
 export async function findStockRow(
   db: Executor,
   productId: string,
   variant: string,
 ): Promise<StockRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(stock)
-    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)));
+  const [row] = await stockRowQuery(db, productId, variant);
   return row;
 }
 
@@ -92,11 +95,7 @@ export async function findStockRowForUpdate(
   productId: string,
   variant: string,
 ): Promise<StockRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(stock)
-    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)))
-    .for('update');
+  const [row] = await stockRowQuery(db, productId, variant).for('update');
   return row;
 }
 

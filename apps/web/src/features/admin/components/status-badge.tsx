@@ -12,12 +12,17 @@ const tones: Record<OrderStatus, string> = {
   expired: 'bg-sand-200 text-ink-muted',
 };
 
-export function StatusBadge({ status }: { status: OrderStatus }) {
+/** A status as a coloured pill: `tone` gives its background and text colours. */
+export function StatusPill({ tone, children }: { tone: string; children: string }) {
   return (
     <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${tones[status]}`}
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${tone}`}
     >
-      {STATUS_LABELS[status]}
+      {children}
     </span>
   );
+}
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  return <StatusPill tone={tones[status]}>{STATUS_LABELS[status]}</StatusPill>;
 }

@@ -1,4 +1,5 @@
 import type { ProductStatus } from '@shop/shared/admin-catalog';
+import { StatusPill } from '../components/status-badge';
 import { PRODUCT_STATUS_LABELS } from '../catalog-format';
 
 const tones: Record<ProductStatus, string> = {
@@ -8,11 +9,5 @@ const tones: Record<ProductStatus, string> = {
 };
 
 export function ProductStatusBadge({ status }: { status: ProductStatus }) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${tones[status]}`}
-    >
-      {PRODUCT_STATUS_LABELS[status]}
-    </span>
-  );
+  return <StatusPill tone={tones[status]}>{PRODUCT_STATUS_LABELS[status]}</StatusPill>;
 }

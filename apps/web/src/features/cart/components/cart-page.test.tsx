@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CartLine } from '@shop/shared/cart';
 import {
   LINE_LIMIT_MESSAGE,
@@ -32,19 +32,13 @@ const tee = productFixture({
   countInStock: stock({ total: 4, smallMed: 2, large: 2, xlarge: 0 }),
 });
 
-// The route loads this page lazily: loaded (and transformed) once before the tests, so the first
-// test's waiting does not include it (on a busy machine it can take longer than a find waits).
-beforeAll(() => import('./cart-page'), 60_000);
-
 // Sonner keeps its toasts module-wide: one test's message must not show in the next.
 afterEach(() => {
   toast.dismiss();
 });
 
 const storedCart = () => JSON.parse(localStorage.getItem('cartItems') ?? '[]') as CartLine[];
-// The first render fetches the product and loads the route's modules: on a busy machine (CI with
-// other suites running) that can take longer than a find's default second.
-const cartList = () => screen.findByRole('list', { name: 'Items in your cart' }, { timeout: 5000 });
+const cartList = () => screen.findByRole('list', { name: 'Items in your cart' });
 
 describe('the cart page', () => {
   it('adds the line from the address, replaces its qty on a second add, and keeps other variants apart', async () => {
