@@ -8,15 +8,15 @@ import { precompress } from './vite-plugins/precompress';
 import { sonnerWithoutInlineStyles } from './vite-plugins/sonner-without-inline-styles';
 import { splitSharedSchemas } from './vite-plugins/split-shared-schemas';
 
-export default defineConfig({
+// `vite build` builds the browser's bundle into dist/; `vite build --ssr` the server renderer
+// (src/entry-server.tsx) into dist-server/, outside what the API serves as files.
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     splitSharedSchemas(),
     appShell(),
     sonnerWithoutInlineStyles(),
     react(),
-    tailwindcss(),
-    manifestOutsideDist(),
-    precompress(),
+    ...(isSsrBuild ? [] : [tailwindcss(), manifestOutsideDist(), precompress()]),
   ],
   resolve: {
     alias: [
@@ -35,28 +35,34 @@ export default defineConfig({
   preview: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // Moved to BUILD_MANIFEST once written (see manifestOutsideDist).
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // Libraries in a few long-cached chunks named for what they hold; pages stay split.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'vendor-react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+  build: isSsrBuild
+    ? {
+        outDir: 'dist-server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // Moved to BUILD_MANIFEST once written (see manifestOutsideDist).
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // Libraries in a few long-cached chunks named for what they hold; pages stay split.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'vendor-react',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                },
+                {
+                  name: 'vendor-state',
+                  test: /node_modules[\\/](@reduxjs|redux|redux-thunk|react-redux|immer|reselect|use-sync-external-store)[\\/]/,
+                },
+                { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
+              ],
             },
-            {
-              name: 'vendor-state',
-              test: /node_modules[\\/](@reduxjs|redux|redux-thunk|react-redux|immer|reselect|use-sync-external-store)[\\/]/,
-            },
-            { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
-          ],
+          },
         },
       },
-    },
-  },
-});
+}));

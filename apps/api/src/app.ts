@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_OPEN_CHECKOUTS_PER_ADDRESS } from '@shop/shared/order-limits';
@@ -54,6 +55,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Where the built storefront is; tests point it elsewhere. */
   webDistDir?: string;
+  /** The built server renderer (default: dist-server beside webDistDir); tests may point it elsewhere. */
+  serverEntryPath?: string;
   /** Replaces the provider chosen from the configuration (tests: Stripe against a local stand-in). */
   paymentProvider?: PaymentProvider;
   /** Where log lines go instead of stdout (tests read them). */
@@ -219,6 +222,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // it must never be reachable while real mail goes out (nor in production at all).
   if (!env.SMTP_URL && env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { db });
 
-  await registerStorefront(app, webDistDir);
+  await registerStorefront(app, {
+    webDistDir,
+    serverEntryPath:
+      deps.serverEntryPath ?? path.join(webDistDir, '..', 'dist-server', 'entry-server.js'),
+    catalog,
+    env,
+  });
   return app;
 }

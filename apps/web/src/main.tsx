@@ -1,24 +1,34 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { prefetchFirstPage } from './app/prefetch';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/providers';
-import { createRouter } from './app/router';
+import { createRouter, loadMatchedRoutes } from './app/router';
 import { createStore } from './app/store';
+import { hydrateFromServer } from './lib/api';
+import { SERVER_DATA_ID } from './lib/server-data';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-const store = createStore();
-// The first page's data is asked for now, beside its code, which the router starts loading.
-prefetchFirstPage(store, window.location.pathname);
-const router = createRouter();
+// The API answers the server rendered the page with (absent on pages it did not render: /admin).
+const serverData = document.getElementById(SERVER_DATA_ID)?.textContent;
 
-const root = createRoot(container);
-startTransition(() => {
-  root.render(
+async function start(root: HTMLElement) {
+  const store = createStore();
+  if (serverData) {
+    store.dispatch(hydrateFromServer(JSON.parse(serverData)));
+    await loadMatchedRoutes(window.location.pathname);
+  }
+  const router = createRouter();
+  const app = (
     <StrictMode>
       <App store={store} router={router} />
-    </StrictMode>,
+    </StrictMode>
   );
-});
+  startTransition(() => {
+    if (serverData) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
+}
+
+void start(container);

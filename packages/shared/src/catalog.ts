@@ -108,6 +108,9 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** The :id of GET /api/products/:id (any text the API then looks up; not-a-uuid is a 404). */
+export const productIdSchema = singleLineText('Product id').max(100);
+
 /** Query of GET /api/products. The spec's client sends a single space for 'none'. */
 export const productListQuerySchema = z.object({
   keyword: singleLineText('Search keyword').max(200, 'Search keyword is too long').optional(),

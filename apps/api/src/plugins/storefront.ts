@@ -1,11 +1,25 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '@shop/shared/catalog';
+import type { Env } from '../env';
+import { appUrl } from '../env';
+import type { CatalogReader } from '../modules/catalog/catalog-reader';
+import { shopConfigOf } from '../modules/config/service';
+import { CACHE_CONTROL, pageKindOf, type PageKind } from '../modules/pages/page-policy';
+import {
+  createPageService,
+  type Encoding,
+  type PageAnswer,
+  type PageService,
+} from '../modules/pages/page-service';
 
 const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/** Built files that are missing are plain 404s, not pages. */
+const isFilePath = (pathname: string) => /^\/(assets|images)\//.test(pathname);
 
 /** Hashed assets never change; index.html must always be fresh so a deploy reaches everyone. */
 function cacheControlFor(sentPath: string): string {
@@ -16,13 +30,58 @@ function cacheControlFor(sentPath: string): string {
   return 'public, max-age=3600';
 }
 
+/** The encoding the browser takes, brotli first; none when it takes neither (or refuses both). */
+function encodingFor(request: FastifyRequest): Encoding | undefined {
+  const accepted = new Set(
+    String(request.headers['accept-encoding'] ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, quality]) => !/^\s*q=0(\.0*)?\s*$/.test(quality ?? ''))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+async function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: PageAnswer,
+  kind: PageKind,
+) {
+  reply
+    .code(answer.status)
+    .header('cache-control', CACHE_CONTROL[kind])
+    .header('etag', answer.etag)
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
+  if (request.headers['if-none-match'] === answer.etag && answer.status === 200)
+    return reply.code(304).send();
+  const encoding = encodingFor(request);
+  if (!encoding) return reply.send(answer.html);
+  return reply.header('content-encoding', encoding).send(await answer.encoded(encoding));
+}
+
+export type StorefrontOptions = {
+  webDistDir: string;
+  /** The built server renderer; without it every page is the browser-only app. */
+  serverEntryPath: string;
+  catalog: CatalogReader;
+  env: Env;
+};
+
 /**
- * Serves the built storefront from the same port as the API: hashed assets cached for a year,
- * index.html never cached, and every other non-API GET answered with index.html (the SPA routes it).
+ * Serves the built storefront from the same port as the API: hashed assets cached for a year;
+ * every other non-API GET a page rendered on the server (see modules/pages and
+ * docs/decisions/019-server-rendering.md), or the browser-only index.html for the back office and
+ * whenever there is no server build. The searching form of a browser without JavaScript
+ * (GET /search?keyword=…) is sent on to /search/{keyword}.
  * Text files go out as the brotli or gzip copies the build wrote beside them (see the web app's
  * vite-plugins/precompress.ts) to browsers that accept them.
  */
-export async function registerStorefront(app: FastifyInstance, webDistDir: string) {
+export async function registerStorefront(app: FastifyInstance, options: StorefrontOptions) {
+  const { webDistDir, serverEntryPath, catalog, env } = options;
   const indexFile = path.join(webDistDir, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
@@ -36,8 +95,19 @@ export async function registerStorefront(app: FastifyInstance, webDistDir: strin
       },
     });
   }
+  const pages: PageService | undefined =
+    built && existsSync(serverEntryPath)
+      ? await createPageService({
+          serverEntryPath,
+          template: readFileSync(indexFile, 'utf8'),
+          catalog,
+          shopConfig: shopConfigOf(env),
+          appUrl: appUrl(env),
+          cacheMs: env.CATALOG_CACHE_MS,
+        })
+      : undefined;
 
-  const sendIndex = async (_request: FastifyRequest, reply: FastifyReply) => {
+  const sendShell = async (reply: FastifyReply) => {
     if (!built) {
       return reply
         .code(404)
@@ -46,14 +116,38 @@ export async function registerStorefront(app: FastifyInstance, webDistDir: strin
     return reply.sendFile('index.html', webDistDir);
   };
 
+  const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://storefront.internal');
+    if (url.pathname === '/search') {
+      const keyword = url.searchParams.get('keyword')?.trim();
+      return reply.redirect(keyword ? `/search/${encodeURIComponent(keyword)}` : '/', 303);
+    }
+    const kind = pageKindOf(url.pathname, url.searchParams);
+    if (!pages || kind === 'shell') return sendShell(reply);
+    let answer: PageAnswer;
+    try {
+      answer = await pages.page(url.pathname + url.search, kind);
+    } catch (error) {
+      // The shop still works: the browser renders the page itself.
+      request.log.error({ err: error }, 'server rendering failed; sent the browser-only page');
+      return sendShell(reply);
+    }
+    return sendPage(request, reply, answer, kind);
+  };
+
   // The static plugin refuses directories, so the root is routed to the app explicitly.
-  app.get('/', sendIndex);
+  app.get('/', answerPage);
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    const pathname = request.url.split('?')[0]!;
+    if (
+      isApiPath(request.url) ||
+      isFilePath(pathname) ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply.code(404).send({
-        message: `Not found: ${request.method} ${request.url.split('?')[0]}`,
+        message: `Not found: ${request.method} ${pathname}`,
       } satisfies ErrorBody);
     }
-    return sendIndex(request, reply);
+    return answerPage(request, reply);
   });
 }

@@ -1,9 +1,11 @@
 import { ButtonLink } from '../components/ui/button-link';
 import { PageContainer } from '../components/ui/page-container';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useHttpStatus } from '../lib/http-status';
 
 export default function NotFoundPage() {
   useDocumentTitle('Page not found');
+  useHttpStatus(404);
   return (
     <PageContainer className="flex flex-col items-center py-24 text-center">
       <p className="font-display text-7xl font-semibold text-terracotta-700" aria-hidden="true">

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, matchPath, useLocation } from 'react-router';
+import { useHydrated } from '../lib/use-hydrated';
 import { useAppSelector } from './hooks';
 
 /** The order mail's signed link (/order/:id?token=…) opens the order without a sign-in. */
@@ -8,11 +9,15 @@ function isSignedOrderLink(pathname: string, search: string): boolean {
   );
 }
 
-/** Sends visitors without stored userInfo to /login?redirect={where they were going}. */
+/**
+ * Sends visitors without stored userInfo to /login?redirect={where they were going}. The server
+ * and the hydrating browser do not know the user yet: the page's skeleton shows (see BrowserOnly).
+ */
 export function RequireUser() {
   const userInfo = useAppSelector((state) => state.account.userInfo);
   const { pathname, search } = useLocation();
-  if (!userInfo && !isSignedOrderLink(pathname, search)) {
+  const hydrated = useHydrated();
+  if (hydrated && !userInfo && !isSignedOrderLink(pathname, search)) {
     return <Navigate to={`/login?redirect=${encodeURIComponent(pathname + search)}`} replace />;
   }
   return <Outlet />;

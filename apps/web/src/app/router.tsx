@@ -1,6 +1,7 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import type { DOMRouterOpts, RouteObject } from 'react-router';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { BrowserOnly } from './browser-only';
 import NotFoundPage from './not-found-page';
 import type { LegalPage } from './legal-route';
 import { PageLoading } from './page-loading';
@@ -18,6 +19,23 @@ const SHOP_ROUTES = 'shop';
 const page = (load: () => Promise<PageModule>) => async () => ({
   Component: (await load()).default,
 });
+
+/**
+ * A page that lives on browser storage or a token (cart, account, checkout, order): the server
+ * renders the frame and `fallback`, the browser the page once hydrated.
+ */
+const browserPage =
+  (load: () => Promise<PageModule>, fallback: ReactNode = <PageLoading />) =>
+  async () => {
+    const { default: Page } = await load();
+    return {
+      element: (
+        <BrowserOnly fallback={fallback}>
+          <Page />
+        </BrowserOnly>
+      ),
+    };
+  };
 
 /** A category listing: one page component, given the categories it lists. */
 const category = (slug: 'tshirts' | 'belts' | 'totes' | 'hoodies') => async () => {
@@ -42,8 +60,8 @@ const search = page(() => import('../features/catalog/components/search-page'));
 
 /** Guarded pages also answer on any deeper path (the spec's wildcard variants). */
 const guarded = (path: string, load: () => Promise<PageModule>): RouteObject[] => [
-  { path, lazy: page(load) },
-  { path: `${path}/*`, lazy: page(load) },
+  { path, lazy: browserPage(load) },
+  { path: `${path}/*`, lazy: browserPage(load) },
 ];
 
 export const routes: RouteObject[] = [
@@ -72,41 +90,44 @@ export const routes: RouteObject[] = [
           { path: 'hoodies', lazy: category('hoodies') },
           {
             path: 'cart/:productId?',
-            lazy: page(() => import('../features/cart/components/cart-page')),
+            lazy: browserPage(() => import('../features/cart/components/cart-page')),
           },
-          { path: 'login', lazy: page(() => import('../features/account/components/login-page')) },
+          {
+            path: 'login',
+            lazy: browserPage(() => import('../features/account/components/login-page')),
+          },
           {
             path: 'register',
-            lazy: page(() => import('../features/account/components/register-page')),
+            lazy: browserPage(() => import('../features/account/components/register-page')),
           },
           {
             path: 'pending',
-            lazy: page(() => import('../features/account/components/pending-page')),
+            lazy: browserPage(() => import('../features/account/components/pending-page')),
           },
           {
             path: 'verify/:userId/:uniqueString',
-            lazy: page(() => import('../features/account/components/verify-page')),
+            lazy: browserPage(() => import('../features/account/components/verify-page')),
           },
           {
             path: 'forgot-password',
-            lazy: page(() => import('../features/account/components/forgot-password-page')),
+            lazy: browserPage(() => import('../features/account/components/forgot-password-page')),
           },
           {
             path: 'reset-password/:token',
-            lazy: page(() => import('../features/account/components/reset-password-page')),
+            lazy: browserPage(() => import('../features/account/components/reset-password-page')),
           },
           {
             // The link mailed to a new e-mail address; works without signing in.
             path: 'confirm-email/:token',
-            lazy: page(() => import('../features/account/components/confirm-email-page')),
+            lazy: browserPage(() => import('../features/account/components/confirm-email-page')),
           },
           {
             path: 'guest-checkout',
-            lazy: page(() => import('../features/checkout/components/guest-checkout-page')),
+            lazy: browserPage(() => import('../features/checkout/components/guest-checkout-page')),
           },
           {
             path: 'successfulorder',
-            lazy: page(() => import('../features/orders/components/successful-order-page')),
+            lazy: browserPage(() => import('../features/orders/components/successful-order-page')),
           },
           { path: 'privacypolicy', lazy: legal('privacy-policy-page', 'Privacy Policy') },
           { path: 'terms', lazy: legal('terms-page', 'Terms and Conditions') },
@@ -143,6 +164,20 @@ export const routerOptions: Pick<DOMRouterOpts, 'patchRoutesOnNavigation'> = {
     patch(SHOP_ROUTES, adminRoutes);
   },
 };
+
+/**
+ * Loads the code of the routes `pathname` matches before the browser hydrates the server's HTML:
+ * the first render must be the page itself, not the fallback shown while a route's code loads.
+ */
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+}
 
 export function createRouter() {
   return createBrowserRouter(routes, routerOptions);

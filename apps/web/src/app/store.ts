@@ -7,14 +7,27 @@ import {
 } from '../features/account/account-slice';
 import { cartReducer, loadCartState, persistCartState } from '../features/cart/cart-slice';
 
+const reducer = {
+  [api.reducerPath]: api.reducer,
+  cart: cartReducer,
+  account: accountReducer,
+};
+
+/**
+ * The server renderer's store for one request: no browser storage, so an empty cart and no user
+ * (what the browser's first render shows too: see useHydrated).
+ */
+export function createServerStore() {
+  return configureStore({
+    reducer,
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+}
+
 /** Builds the store, restoring the cart and the user from localStorage and persisting their changes. */
 export function createStore() {
   const store = configureStore({
-    reducer: {
-      [api.reducerPath]: api.reducer,
-      cart: cartReducer,
-      account: accountReducer,
-    },
+    reducer,
     preloadedState: { cart: loadCartState(), account: loadAccountState() },
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });

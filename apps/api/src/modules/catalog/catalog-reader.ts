@@ -12,6 +12,7 @@ const MAX_CACHED_RESPONSES = 1000;
  */
 export function createCatalogReader(db: Database, ttlMs: number) {
   const cache = new TtlCache<string>(ttlMs, MAX_CACHED_RESPONSES);
+  const invalidated: (() => void)[] = [];
   return {
     listingJson(request: ListingRequest): Promise<string> {
       const key = JSON.stringify([
@@ -28,6 +29,11 @@ export function createCatalogReader(db: Database, ttlMs: number) {
     /** After this process changes stock or reviews, its next answers are fresh. */
     invalidate(): void {
       cache.clear();
+      for (const listener of invalidated) listener();
+    },
+    /** Caches built on the catalog (the rendered pages) are dropped with it. */
+    onInvalidate(listener: () => void): void {
+      invalidated.push(listener);
     },
   };
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { productListQuerySchema } from '@shop/shared/catalog';
-import { singleLineText } from '@shop/shared/text';
+import { productIdSchema, productListQuerySchema } from '@shop/shared/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CatalogReader } from './catalog-reader';
 import { readListingQuery } from './service';
@@ -20,7 +19,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogReader }> = 
 
   app.get(
     '/api/products/:id',
-    { schema: { params: z.object({ id: singleLineText('Product id').max(100) }) } },
+    { schema: { params: z.object({ id: productIdSchema }) } },
     async (request, reply) =>
       reply.type('application/json').send(await catalog.productJson(request.params.id)),
   );

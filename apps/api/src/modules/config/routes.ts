@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PaypalConfig, ShopConfig } from '@shop/shared/catalog';
-import { SHOP_NAME } from '@shop/shared/shop';
-import { supportEmailOf, type Env } from '../../env';
+import type { Env } from '../../env';
+import { shopConfigOf } from './service';
 
 export const configRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { env }) => {
   // The wallet provider's script is loaded only when a client id is configured.
@@ -9,8 +9,5 @@ export const configRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { e
     clientId: env.PAYPAL_CLIENT_ID ?? '',
   }));
 
-  app.get('/api/config/shop', async (): Promise<ShopConfig> => ({
-    name: SHOP_NAME,
-    supportEmail: supportEmailOf(env),
-  }));
+  app.get('/api/config/shop', async (): Promise<ShopConfig> => shopConfigOf(env));
 };

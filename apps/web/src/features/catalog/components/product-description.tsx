@@ -1,13 +1,22 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 
+let sanitize = (html: string) => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
+
+/**
+ * Server rendering: Node has no DOM for DOMPurify, so the renderer gives the sanitizer the API
+ * stores descriptions through (the same allow-list).
+ */
+export function useServerSanitizer(serverSanitize: (html: string) => string): void {
+  sanitize = serverSanitize;
+}
+
 /**
  * The description's HTML for the page: literal backslash-n sequences and real newlines become
  * line breaks, then DOMPurify strips anything that could run (scripts, event handlers, ...).
  */
 export function descriptionHtml(description: string): string {
-  const withBreaks = description.replace(/\\r\\n|\\n|\r\n|\n/g, '<br>');
-  return DOMPurify.sanitize(withBreaks, { USE_PROFILES: { html: true } });
+  return sanitize(description.replace(/\\r\\n|\\n|\r\n|\n/g, '<br>'));
 }
 
 export function ProductDescription({ description }: { description: string }) {
