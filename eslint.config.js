@@ -69,6 +69,24 @@ export default tseslint.config(
     },
   },
   {
+    // The server's head tags (src/ssr) are the SSR entry's alone: they stay out of the browser's bundles.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/ssr/**', 'apps/web/src/entry-server.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)ssr/',
+              message: 'src/ssr is server-only: import it from the SSR entry alone.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The shared package is pure: no I/O, no platform globals.
     files: ['packages/shared/src/**/*.ts'],
     languageOptions: { globals: {} },

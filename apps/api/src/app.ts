@@ -34,6 +34,7 @@ import { webhookRoutes } from './modules/payments/webhook-routes';
 import { refundRoutes } from './modules/refunds/routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { reviewRoutes } from './modules/reviews/routes';
+import { seoRoutes } from './modules/seo/routes';
 import { configureLowStockMail } from './modules/stock/service';
 import { stockRoutes } from './modules/stock/routes';
 import { createActionLimiter } from './modules/rate-limits/service';
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // it must never be reachable while real mail goes out (nor in production at all).
   if (!env.SMTP_URL && env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { db });
 
+  await app.register(seoRoutes, { db, appUrl: env.APP_URL });
   await registerStorefront(app, {
     webDistDir,
     serverEntryPath:

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS } from '@shop/shared/admin-catalog';
-import { PHOTO_SIZES, PHOTO_WIDTHS, pictureAlt, pictureSources } from './product-image';
+import {
+  PHOTO_SIZES,
+  PHOTO_WIDTHS,
+  largestRendition,
+  pictureAlt,
+  pictureSources,
+} from './product-image';
 
 const hash = '0123456789abcdef0123456789abcdef';
 
@@ -41,5 +47,15 @@ describe('pictureAlt', () => {
     expect(pictureAlt(product, url, 'Dune Tote')).toBe('The tote from the front');
     expect(pictureAlt(product, '/images/x.svg', 'Dune Tote')).toBe('Dune Tote');
     expect(pictureAlt({}, url, 'Dune Tote')).toBe('Dune Tote');
+  });
+});
+
+describe('largestRendition', () => {
+  it('names an uploaded photo’s 1600 px rendition and leaves other URLs as they are', () => {
+    expect(largestRendition(`/api/images/${hash}-400.webp`)).toBe(`/api/images/${hash}-1600.webp`);
+    expect(largestRendition(`/api/images/${hash}-800.webp`)).toBe(`/api/images/${hash}-1600.webp`);
+    expect(largestRendition('/images/products/dune-stripe-tote-a.svg')).toBe(
+      '/images/products/dune-stripe-tote-a.svg',
+    );
   });
 });

@@ -38,6 +38,12 @@ export function pictureSources(url: string, sizes: string): PictureSources {
   return { srcSet, sizes, src: url };
 }
 
+/** An uploaded photo's largest rendition (link previews and search results want them big); else the URL. */
+export function largestRendition(url: string): string {
+  const photo = PHOTO_URL.exec(url);
+  return photo ? `${photo[1]}-${PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]}.webp` : url;
+}
+
 /** A picture's alt text: what the back office wrote for the photo, else `fallback`. */
 export function pictureAlt(
   product: Pick<ProductSummary, 'imageAlts'>,

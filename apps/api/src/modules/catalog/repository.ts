@@ -81,6 +81,17 @@ export async function findProductById(
   return row ? { ...row.product, stock: row.stock ?? {} } : undefined;
 }
 
+/** Every published product's id and last change, newest first (the sitemap). */
+export async function findPublishedProductDates(
+  db: Database,
+): Promise<{ id: string; updatedAt: Date }[]> {
+  return db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.status, 'published'))
+    .orderBy(desc(products.createdAt), asc(products.id));
+}
+
 export async function findReviewsNewestFirst(
   db: Database,
   productId: string,

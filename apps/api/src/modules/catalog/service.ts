@@ -16,6 +16,7 @@ import {
   countProducts,
   findProductById,
   findProductsPage,
+  findPublishedProductDates,
   findReviewsNewestFirst,
   updateProductPhotoColumns,
   type ProductPhotoColumns,
@@ -84,6 +85,13 @@ export async function getProduct(db: Database, id: string): Promise<Product> {
     imageAltsOfProducts(db, [id]),
   ]);
   return { ...toProductSummary(row, alts.get(id)), reviews: reviews.map(toReview) };
+}
+
+/** The storefront's products (published only) with the time each last changed. */
+export function listPublishedProductDates(
+  db: Database,
+): Promise<{ id: string; updatedAt: Date }[]> {
+  return findPublishedProductDates(db);
 }
 
 /** What can still be bought of each variant; `total` sums the variants of sized or optioned products. */

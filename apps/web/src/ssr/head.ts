@@ -1,0 +1,224 @@
+import type { Product } from '@shop/shared/catalog';
+import { SHOP_NAME } from '@shop/shared/shop';
+import { defaultChoice } from '@shop/shared/stock';
+import { CATEGORY_PAGES, type CategorySlug } from '../features/catalog/category-pages';
+import { imagesFor } from '../features/catalog/product-images';
+import { largestRendition, pictureAlt } from '../lib/product-image';
+import { htmlToPlainText, truncateText } from './plain-text';
+import {
+  breadcrumbJsonLd,
+  categoryPageOf,
+  homeJsonLd,
+  priceText,
+  productJsonLd,
+  serializeJsonLd,
+  type JsonLd,
+} from './structured-data';
+
+/** What the server knows of the page it renders, for its <head>. */
+export type PageHead =
+  | { kind: 'home'; pageNumber: number }
+  | { kind: 'category'; slug: CategorySlug; pageNumber: number }
+  | { kind: 'search'; keyword: string; pageNumber: number }
+  | { kind: 'product'; product: Product }
+  | { kind: 'legal'; path: string; title: string }
+  | { kind: 'productNotFound' }
+  | { kind: 'notFound' }
+  /** Pages on browser storage or a token (cart, login, checkout, account, order, …). */
+  | { kind: 'browser'; title?: string };
+
+/** index.html's description: the shop as a whole. */
+export const SHOP_DESCRIPTION =
+  'Sadu Sands: shirts, straps, totes and hoodies with patterns inspired by Sadu weaving. Free shipping on orders $50+.';
+
+/** Search results show about this much of a meta description. */
+const DESCRIPTION_LENGTH = 155;
+
+interface HeadParts {
+  /** The page's own title, before ' | Sadu Sands'; none on the home page. */
+  title?: string | undefined;
+  description: string;
+  /** From the site's root; none for pages kept out of the index. */
+  canonicalPath?: string;
+  ogType: 'website' | 'product';
+  image?: { url: string; alt: string };
+  /** Product pages' price, for the og `product:` tags. */
+  price?: number;
+  jsonLd: JsonLd[];
+}
+
+const isLaterPage = (pageNumber: number) => Number.isSafeInteger(pageNumber) && pageNumber > 1;
+
+/** An absolute URL for a path of the shop (image URLs may already be absolute). */
+function absolute(appUrl: string, url: string): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  return `${appUrl}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+function productParts(product: Product, appUrl: string): HeadParts {
+  const path = `/products/${encodeURIComponent(product._id)}`;
+  const text = htmlToPlainText(product.description);
+  // The picture the page opens with (the default option's), then every other one of the product.
+  const main = imagesFor(product, defaultChoice(product).option)[0] ?? product.image;
+  const all = [
+    main,
+    product.image,
+    ...product.images,
+    ...product.imagesOptionA,
+    ...product.imagesOptionB,
+  ];
+  const full = (url: string) => absolute(appUrl, largestRendition(url));
+  const images = [...new Set(all.filter(Boolean).map(full))];
+  const categorySlug = categoryPageOf(product.category);
+  return {
+    title: product.name,
+    description: truncateText(text, DESCRIPTION_LENGTH) || `${product.name} from ${SHOP_NAME}.`,
+    canonicalPath: path,
+    ogType: 'product',
+    ...(main ? { image: { url: full(main), alt: pictureAlt(product, main, product.name) } } : {}),
+    price: product.price,
+    jsonLd: [
+      productJsonLd({ product, url: `${appUrl}${path}`, description: text, images }),
+      breadcrumbJsonLd([
+        { name: SHOP_NAME, url: `${appUrl}/` },
+        { name: CATEGORY_PAGES[categorySlug].title, url: `${appUrl}/${categorySlug}` },
+        { name: product.name, url: `${appUrl}${path}` },
+      ]),
+    ],
+  };
+}
+
+/** Titles are the ones the pages set in the browser (useDocumentTitle, PageHeader's documentTitle). */
+function partsOf(head: PageHead, appUrl: string): HeadParts {
+  switch (head.kind) {
+    case 'home': {
+      const later = isLaterPage(head.pageNumber);
+      return {
+        title: later ? `All products, page ${head.pageNumber}` : undefined,
+        description: later
+          ? `All products of ${SHOP_NAME}, page ${head.pageNumber}: shirts, straps, totes and hoodies with patterns inspired by Sadu weaving.`
+          : SHOP_DESCRIPTION,
+        canonicalPath: later ? `/page/${head.pageNumber}` : '/',
+        ogType: 'website',
+        jsonLd: later ? [] : homeJsonLd(appUrl),
+      };
+    }
+    case 'category': {
+      const { title, intro } = CATEGORY_PAGES[head.slug];
+      return {
+        title,
+        description: intro,
+        canonicalPath: `/${head.slug}${isLaterPage(head.pageNumber) ? `?page=${head.pageNumber}` : ''}`,
+        ogType: 'website',
+        jsonLd: [
+          breadcrumbJsonLd([
+            { name: SHOP_NAME, url: `${appUrl}/` },
+            { name: title, url: `${appUrl}/${head.slug}` },
+          ]),
+        ],
+      };
+    }
+    case 'search': {
+      const base = `/search/${encodeURIComponent(head.keyword)}`;
+      return {
+        title: `Search: ${head.keyword}`,
+        description: `${SHOP_NAME} products matching “${head.keyword}”: shirts, straps, totes and hoodies inspired by Sadu weaving.`,
+        canonicalPath: isLaterPage(head.pageNumber) ? `${base}/page/${head.pageNumber}` : base,
+        ogType: 'website',
+        jsonLd: [],
+      };
+    }
+    case 'product':
+      return productParts(head.product, appUrl);
+    case 'legal':
+      return {
+        title: head.title,
+        description: `The ${head.title} of ${SHOP_NAME}, the shop of shirts, straps, totes and hoodies inspired by Sadu weaving.`,
+        canonicalPath: head.path.startsWith('/') ? head.path : `/${head.path}`,
+        ogType: 'website',
+        jsonLd: [],
+      };
+    case 'productNotFound':
+      return {
+        title: 'Product not found',
+        description: SHOP_DESCRIPTION,
+        ogType: 'website',
+        jsonLd: [],
+      };
+    case 'notFound':
+      return {
+        title: 'Page not found',
+        description: SHOP_DESCRIPTION,
+        ogType: 'website',
+        jsonLd: [],
+      };
+    case 'browser':
+      return { title: head.title, description: SHOP_DESCRIPTION, ogType: 'website', jsonLd: [] };
+  }
+}
+
+/** Text for HTML: element content and double- or single-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
+
+/**
+ * The tags of a page's <head> that say what it is: title, description, canonical URL, Open Graph,
+ * Twitter card and JSON-LD (they replace index.html's <title> and description). `appUrl`: the
+ * shop's public origin (APP_URL), with or without a trailing slash. Data blocks only: no script
+ * runs, no style attribute.
+ */
+export function renderHead(head: PageHead, appUrl: string): string {
+  const origin = appUrl.replace(/\/+$/, '');
+  const parts = partsOf(head, origin);
+  const title = parts.title ? `${parts.title} | ${SHOP_NAME}` : SHOP_NAME;
+  const url = parts.canonicalPath === undefined ? undefined : `${origin}${parts.canonicalPath}`;
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    meta('name', 'description', parts.description),
+  ];
+  if (url === undefined) tags.push(meta('name', 'robots', 'noindex'));
+  else tags.push(`<link rel="canonical" href="${escapeHtml(url)}">`);
+
+  tags.push(
+    meta('property', 'og:site_name', SHOP_NAME),
+    meta('property', 'og:type', parts.ogType),
+    meta('property', 'og:title', parts.title ?? SHOP_NAME),
+    meta('property', 'og:description', parts.description),
+  );
+  if (url !== undefined) tags.push(meta('property', 'og:url', url));
+  if (parts.image) {
+    tags.push(
+      meta('property', 'og:image', parts.image.url),
+      meta('property', 'og:image:alt', parts.image.alt),
+    );
+  }
+  if (parts.price !== undefined) {
+    tags.push(
+      meta('property', 'product:price:amount', priceText(parts.price)),
+      meta('property', 'product:price:currency', 'USD'),
+    );
+  }
+  tags.push(
+    meta('name', 'twitter:card', parts.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', parts.title ?? SHOP_NAME),
+    meta('name', 'twitter:description', parts.description),
+  );
+  if (parts.image) {
+    tags.push(
+      meta('name', 'twitter:image', parts.image.url),
+      meta('name', 'twitter:image:alt', parts.image.alt),
+    );
+  }
+  for (const data of parts.jsonLd)
+    tags.push(`<script type="application/ld+json">${serializeJsonLd(data)}</script>`);
+  return tags.join('\n');
+}

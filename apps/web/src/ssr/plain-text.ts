@@ -1,0 +1,47 @@
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+function decodeEntity(entity: string, name: string): string {
+  if (name.startsWith('#')) {
+    const code =
+      name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return Number.isInteger(code) && code > 0 && code <= 0x10ffff
+      ? String.fromCodePoint(code)
+      : entity;
+  }
+  return ENTITIES[name.toLowerCase()] ?? entity;
+}
+
+/**
+ * A product description's HTML as one line of text (meta description, JSON-LD). Runs on the server,
+ * without a DOM: tags are dropped, not interpreted, which is enough here because the text is
+ * escaped again wherever it goes. The spec's literal backslash-n sequences count as line breaks.
+ */
+export function htmlToPlainText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\\r\\n|\\n/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, decodeEntity)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** At most `max` characters, cut at a word boundary with an ellipsis when it had to be cut. */
+export function truncateText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  // Never half of a surrogate pair (an emoji) at the cut.
+  const cut = text.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '');
+  const endsAWord = /\s/.test(text.charAt(cut.length));
+  const lastSpace = cut.lastIndexOf(' ');
+  // One very long word: cut inside it rather than leave almost nothing.
+  const kept = endsAWord || lastSpace <= max / 2 ? cut : cut.slice(0, lastSpace);
+  return `${kept.replace(/[\s,;:.–—-]+$/, '')}…`;
+}
