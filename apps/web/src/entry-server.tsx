@@ -6,12 +6,15 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { Provider } from 'react-redux';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { routes } from './app/router';
+import { productsApi } from './features/catalog/api/products-api';
 import { useServerSanitizer } from './features/catalog/components/product-description';
 import { createServerStore } from './app/store';
 import { api, useServerFetch } from './lib/api';
 import { HttpStatusContext } from './lib/http-status';
 import type { HttpStatusNote } from './lib/http-status';
 import { SERVER_DATA_ID, serverDataJson } from './lib/server-data';
+import { renderHead } from './ssr/head';
+import { pageHeadOf } from './ssr/page-head';
 
 export { SERVER_DATA_ID };
 
@@ -90,9 +93,20 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   // React puts the resources it hoists (the preload of a high-priority image) before the markup
   // of a tree rendered without <html>: they belong in <head>.
   const hoisted = /^(?:<link [^>]*>)*/.exec(body)![0];
+  const leaf = context.matches.at(-1);
+  const params = leaf?.params ?? {};
+  const head = pageHeadOf({
+    routePath: leaf?.route.path ?? '',
+    params,
+    searchParams: new URL(url).searchParams,
+    status: note.status,
+    product: params.productId
+      ? productsApi.endpoints.getProduct.select(params.productId)(store.getState()).data
+      : undefined,
+  });
   return {
     status: note.status,
-    head: `<title>Sadu Sands</title>${hoisted}`,
+    head: `${renderHead(head, appUrl)}\n    ${hoisted}`,
     body: body.slice(hoisted.length),
     data: serverDataJson(store.getState()[api.reducerPath]),
   };

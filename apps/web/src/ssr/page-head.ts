@@ -1,0 +1,71 @@
+import type { Product } from '@shop/shared/catalog';
+import type { CategorySlug } from '../features/catalog/category-pages';
+import { CATEGORY_PAGES } from '../features/catalog/category-pages';
+import { parsePageNumber } from '../features/catalog/page-number';
+import type { PageHead } from './head';
+
+/** The titles the pages that render in the browser set (useDocumentTitle), by route path. */
+const BROWSER_TITLES: Record<string, string> = {
+  'cart/:productId?': 'Shopping Cart',
+  login: 'Sign In',
+  register: 'Create an account',
+  pending: 'Check your e-mail',
+  'verify/:userId/:uniqueString': 'Email Verification',
+  'forgot-password': 'Forgot Password',
+  'reset-password/:token': 'Reset Password',
+  'confirm-email/:token': 'Confirm E-mail',
+  'guest-checkout': 'Guest Checkout',
+  successfulorder: 'Thank you for your order!',
+  profile: 'Profile',
+  shipping: 'Shipping',
+  payment: 'Payment Method',
+  placeorder: 'Place Order',
+  'order/:id': 'Order',
+};
+
+const LEGAL_TITLES: Record<string, string> = {
+  privacypolicy: 'Privacy Policy',
+  terms: 'Terms and Conditions',
+  refundpolicy: 'Refund Policy',
+};
+
+type MatchedPage = {
+  /** The path of the deepest matched route ('' for the index route). */
+  routePath: string;
+  params: Record<string, string | undefined>;
+  searchParams: URLSearchParams;
+  /** What the page answered: 404 for an unknown route or product, or a page past the end. */
+  status: number;
+  /** The product the page shows, when it is a product page and the product was found. */
+  product: Product | undefined;
+};
+
+/** What the <head> of a rendered page describes, from its route, status and data. */
+export function pageHeadOf({
+  routePath,
+  params,
+  searchParams,
+  status,
+  product,
+}: MatchedPage): PageHead {
+  if (routePath === 'products/:productId')
+    return product && status === 200 ? { kind: 'product', product } : { kind: 'productNotFound' };
+  if (status === 404) return { kind: 'notFound' };
+  if (routePath === '' || routePath === 'page/:pagenumber')
+    return { kind: 'home', pageNumber: parsePageNumber(params.pagenumber) };
+  if (routePath.startsWith('search/:keyword'))
+    return {
+      kind: 'search',
+      keyword: params.keyword ?? '',
+      pageNumber: parsePageNumber(params.pageNumber),
+    };
+  if (routePath in CATEGORY_PAGES)
+    return {
+      kind: 'category',
+      slug: routePath as CategorySlug,
+      pageNumber: parsePageNumber(searchParams.get('page') ?? undefined),
+    };
+  const legalTitle = LEGAL_TITLES[routePath];
+  if (legalTitle) return { kind: 'legal', path: `/${routePath}`, title: legalTitle };
+  return { kind: 'browser', title: BROWSER_TITLES[routePath.replace(/\/\*$/, '')] };
+}
