@@ -20,6 +20,7 @@ export default function CategoryPage({ slug }: { slug: CategorySlug }) {
         query={{ categories, pageNumber }}
         hrefForPage={(n) => (n === 1 ? `/${slug}` : `/${slug}?page=${n}`)}
         empty={<p>No {title.toLowerCase()} in the shop right now. Please come back soon.</p>}
+        name={title}
       />
     </PageContainer>
   );

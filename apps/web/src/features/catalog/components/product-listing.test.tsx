@@ -150,4 +150,62 @@ describe('the listings', () => {
       expect(screen.getByText(/No hoodies in the shop right now/)).toBeInTheDocument(),
     );
   });
+
+  it.each([
+    {
+      path: '/page/99',
+      pages: 3,
+      text: 'There is no page 99 of the latest products.',
+      first: '/',
+    },
+    {
+      path: '/search/tote/page/2',
+      pages: 1,
+      text: 'There is no page 2 of the results for “tote”.',
+      first: '/search/tote',
+    },
+    { path: '/belts?page=5', pages: 2, text: 'There is no page 5 of Straps.', first: '/belts' },
+    // An empty listing has its page 1 only.
+    {
+      path: '/hoodies?page=2',
+      pages: 0,
+      text: 'There is no page 2 of Hoodies.',
+      first: '/hoodies',
+    },
+  ])(
+    'says $path does not exist ($pages pages) and links the first page',
+    async ({ path, pages, text, first }) => {
+      mockApi([], (url) =>
+        url.pathname === '/api/products'
+          ? {
+              body: {
+                products: [],
+                page: Number(url.searchParams.get('pageNumber') ?? 1),
+                pages,
+              },
+            }
+          : undefined,
+      );
+      renderApp(path);
+      const notice = await screen.findByText(/^There is no page/);
+      expect(notice).toHaveTextContent(`${text} Go to the first page.`);
+      expect(within(notice).getByRole('link', { name: 'Go to the first page' })).toHaveAttribute(
+        'href',
+        first,
+      );
+      expect(screen.queryByText(/restocked|Nothing matches|in the shop right now/)).toBeNull();
+    },
+  );
+
+  it.each([
+    { path: '/', empty: 'The shop is being restocked. Please come back soon.' },
+    { path: '/search/tote', empty: 'Nothing matches “tote”.' },
+  ])('keeps the empty text on page 1 of an empty listing ($path)', async ({ path, empty }) => {
+    mockApi([], (url) =>
+      url.pathname === '/api/products' ? { body: { products: [], page: 1, pages: 0 } } : undefined,
+    );
+    renderApp(path);
+    expect(await screen.findByText(empty, { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText(/There is no page/)).toBeNull();
+  });
 });

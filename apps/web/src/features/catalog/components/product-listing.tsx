@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-error';
 import { useGetProductsQuery } from '../api/products-api';
+import { isPastLastPage } from '../page-number';
 import type { ProductListQuery } from '../api/products-api';
 import { ProductGrid } from './product-grid';
 
@@ -13,21 +15,37 @@ type ProductListingProps = {
   hrefForPage: (n: number) => string;
   /** What to say when nothing matches. */
   empty: ReactNode;
+  /** The listing in a sentence, for a page past its end: 'There is no page 9 of {name}'. */
+  name: ReactNode;
 };
 
-/** A paged product list: spinner while loading, the server's message on failure, an empty state. */
-export function ProductListing({ query, hrefForPage, empty }: ProductListingProps) {
+const noticeClass =
+  'rounded-2xl border border-dashed border-sand-300 bg-sand-100/60 px-6 py-12 text-center text-ink-muted';
+
+/**
+ * A paged product list: spinner while loading, the server's message on failure, an empty state,
+ * and for a page past the last one a notice that it does not exist, with a link to page 1.
+ */
+export function ProductListing({ query, hrefForPage, empty, name }: ProductListingProps) {
   const { data, error, isLoading, isFetching } = useGetProductsQuery(query);
+  const requestedPage = query.pageNumber ?? 1;
 
   if (isLoading) return <Spinner label="Loading products…" />;
   if (error) return <Alert variant="danger">{errorMessage(error)}</Alert>;
-  if (!data || data.products.length === 0) {
+  if (data && isPastLastPage(data, requestedPage)) {
     return (
-      <div className="rounded-2xl border border-dashed border-sand-300 bg-sand-100/60 px-6 py-12 text-center text-ink-muted">
-        {empty}
+      <div className={noticeClass}>
+        <p>
+          There is no page {requestedPage} of {name}.{' '}
+          <Link to={hrefForPage(1)} className="font-semibold text-terracotta-700 underline">
+            Go to the first page
+          </Link>
+          .
+        </p>
       </div>
     );
   }
+  if (!data || data.products.length === 0) return <div className={noticeClass}>{empty}</div>;
   return (
     <div
       aria-busy={isFetching}

@@ -7,6 +7,8 @@ import type { Review } from '@shop/shared/catalog';
 import { productFixture, stock } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
+import { productsApi } from '../api/products-api';
+import { CATEGORY_PAGES } from '../category-pages';
 
 const strap = (countA: number, countB: number) =>
   productFixture({
@@ -196,12 +198,6 @@ describe('the product page', () => {
     expect(plus).toHaveFocus();
   });
 
-  it('shows the server’s message for an unknown product', async () => {
-    mockApi([]);
-    renderApp('/products/missing');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
-  });
-
   it('shows the rating with one decimal, or ? without reviews, and says No Reviews', async () => {
     mockApi([productFixture({ _id: 'p-1', rating: 0, numReviews: 0 })]);
     renderApp('/products/p-1');
@@ -292,5 +288,90 @@ describe('the product page’s limit of units per line', () => {
     expect(field).toHaveValue('4');
     // The visible label names the field too.
     expect(screen.getByLabelText('Quantity', { selector: 'input' })).toBe(field);
+  });
+});
+
+describe('the product-not-found page', () => {
+  /** The page's own way on: its heading, search form, category links and home link. */
+  async function expectNotFoundPage() {
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Product not found' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // A plain form and plain links: they work before (or without) the page's script.
+    const search = screen.getByRole('search', { name: 'Search the shop' });
+    expect(search).toHaveAttribute('action', '/search');
+    expect(search).toHaveAttribute('method', 'get');
+    expect(within(search).getByRole('searchbox')).toHaveAttribute('name', 'keyword');
+    const categories = screen.getByRole('navigation', { name: 'Shop categories' });
+    expect(
+      within(categories)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual(Object.entries(CATEGORY_PAGES).map(([slug, page]) => [page.title, `/${slug}`]));
+    expect(screen.getByRole('link', { name: 'home page' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(document.title).toBe('Product not found | Sadu Sands'));
+  }
+
+  it('answers an unknown product id (404) with a way on', async () => {
+    mockApi([]);
+    renderApp('/products/missing');
+    await expectNotFoundPage();
+  });
+
+  it('answers a malformed product id (400: too long, control characters) the same way', async () => {
+    mockApi([], (url) =>
+      url.pathname.startsWith('/api/products/')
+        ? { status: 400, body: { message: 'Product id contains characters that are not allowed' } }
+        : undefined,
+    );
+    renderApp(`/products/${'x'.repeat(101)}`);
+    await expectNotFoundPage();
+  });
+
+  it('keeps the error alert for other failures (a server error)', async () => {
+    mockApi([], (url) =>
+      url.pathname === '/api/products/p-1'
+        ? { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } }
+        : undefined,
+    );
+    renderApp('/products/p-1');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong on our side. Please try again.',
+    );
+    expect(screen.queryByRole('heading', { name: 'Product not found' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the not-found content, not a spinner, while the product is asked for again', async () => {
+    let answerAgain: (answer: { status: number; body: unknown }) => void = () => {};
+    let asked = 0;
+    mockApi([], (url) => {
+      if (url.pathname !== '/api/products/missing') return undefined;
+      asked += 1;
+      if (asked === 1) return { status: 404, body: { message: 'Product not found' } };
+      return new Promise((resolve) => {
+        answerAgain = resolve;
+      });
+    });
+    const { store } = renderApp('/products/missing');
+    await expectNotFoundPage();
+    // As after hydration, where RTK Query asks again for a query that failed on the server.
+    store.dispatch(productsApi.util.invalidateTags([{ type: 'Product', id: 'missing' }]));
+    await waitFor(() => expect(asked).toBe(2));
+    expect(screen.queryByText('Loading product…')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
+    answerAgain({ status: 404, body: { message: 'Product not found' } });
+    await waitFor(() =>
+      expect(store.getState().api.queries['getProduct("missing")']?.status).toBe('rejected'),
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
+  });
+
+  it('searches from the page', async () => {
+    mockApi([]);
+    const { user, router } = renderApp('/products/missing');
+    const search = await screen.findByRole('search', { name: 'Search the shop' });
+    await user.type(within(search).getByRole('searchbox'), 'tote{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search/tote'));
   });
 });

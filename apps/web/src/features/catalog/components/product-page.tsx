@@ -3,11 +3,12 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { PageContainer } from '../../../components/ui/page-container';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage, isNotFound } from '../../../lib/api-error';
+import { errorMessage, isProductMissing } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { REVIEWS_HASH, readReviewProof, type ReviewProof } from '../../reviews/review-proof';
 import { useGetProductQuery } from '../api/products-api';
 import { ProductDetail, loadProductDescription } from './product-detail';
+import { ProductNotFound } from './product-not-found';
 
 // Under way while the product's data arrives.
 void loadProductDescription();
@@ -42,7 +43,10 @@ export default function ProductPage() {
   const reviewProof = useReviewProof(productId);
   // currentData: never the previous product while the next one loads.
   const { currentData: product, error, isFetching } = useGetProductQuery(productId);
-  useDocumentTitle(product?.name ?? (isNotFound(error) ? 'Product not found' : 'Product'));
+  // The entry keeps its error while it is asked again (as after hydration, where RTK Query
+  // re-runs a failed query): the server's not-found content stays instead of a spinner.
+  const missing = !product && isProductMissing(error);
+  useDocumentTitle(product?.name ?? (missing ? 'Product not found' : 'Product'));
 
   return (
     <PageContainer>
@@ -52,9 +56,12 @@ export default function ProductPage() {
       >
         ← Back to the shop
       </Link>
+      {missing && <ProductNotFound />}
       {/* A screen tall: the footer stays out of view until the product pushes it down. */}
-      {isFetching && !product && <Spinner label="Loading product…" className="min-h-dvh" />}
-      {error && !product && !isFetching && (
+      {isFetching && !product && !missing && (
+        <Spinner label="Loading product…" className="min-h-dvh" />
+      )}
+      {error && !product && !isFetching && !missing && (
         <>
           <h1 className="sr-only">Product</h1>
           <Alert variant="danger">{errorMessage(error)}</Alert>

@@ -26,6 +26,7 @@ export default function SearchPage() {
       <ProductListing
         query={{ keyword, pageNumber }}
         hrefForPage={(n) => (n === 1 ? base : `${base}/page/${n}`)}
+        name={`the results for “${keyword}”`}
         empty={
           <p>
             Nothing matches “{keyword}”. Try another word, or{' '}

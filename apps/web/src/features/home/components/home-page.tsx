@@ -35,6 +35,7 @@ export default function HomePage() {
             query={{ pageNumber }}
             hrefForPage={(n) => (n === 1 ? '/' : `/page/${n}`)}
             empty={<p>The shop is being restocked. Please come back soon.</p>}
+            name="the latest products"
           />
         </section>
         <SideStories />

@@ -38,7 +38,10 @@ export function Footer() {
         <FooterNav title="Legal" links={LEGAL_LINKS} />
       </div>
       <p className="border-t border-sand-100/15 px-6 py-5 text-center text-xs text-sand-200">
-        © {new Date().getFullYear()} {SHOP_NAME}. All rights reserved.
+        {/* The UTC year, as the server (in UTC) has it; a page rendered just before New Year
+            and hydrated after it keeps the server's year rather than warn. */}
+        © <span suppressHydrationWarning>{new Date().getUTCFullYear()}</span> {SHOP_NAME}. All
+        rights reserved.
       </p>
     </footer>
   );

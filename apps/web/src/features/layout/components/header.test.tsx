@@ -137,6 +137,17 @@ describe('the header', () => {
     expect(document.body).not.toHaveClass('sidebar-open');
   });
 
+  it('has a search form that works without script: GET /search?keyword=…', async () => {
+    mockApi([]);
+    renderApp('/nowhere');
+    const [box] = await screen.findAllByRole('searchbox', { name: 'Search products' });
+    expect(box).toHaveAttribute('name', 'keyword');
+    const form = box!.closest('form')!;
+    expect(form).toHaveAttribute('role', 'search');
+    expect(form).toHaveAttribute('action', '/search');
+    expect(form).toHaveAttribute('method', 'get');
+  });
+
   it('searches by keyword', async () => {
     mockApi([]);
     const { user, router } = renderApp('/nowhere');

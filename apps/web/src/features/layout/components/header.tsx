@@ -4,7 +4,7 @@ import { NAV_MENUS } from '../nav-menus';
 import { CategoryMenu } from './category-menu';
 import { Logo } from './logo';
 import { MobileSidebar } from './mobile-sidebar';
-import { SearchBox } from './search-box';
+import { SearchBox } from '../../catalog/components/search-box';
 import { UserMenu } from './user-menu';
 
 export function Header() {

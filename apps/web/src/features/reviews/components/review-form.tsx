@@ -15,6 +15,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useGetOrderQuery } from '../../orders/api/orders-api';
 import { orderNumber } from '@shop/shared/orders';
 import { useCreateReviewMutation } from '../api/reviews-api';
@@ -40,7 +41,11 @@ function useReviewer(
   productId: string,
   orderProof: ReviewProof | undefined,
 ): { reviewer: Reviewer; linkFailed: boolean } {
-  const accountEmail = useAppSelector((state) => state.account.userInfo?.email);
+  // The signed-in account lives in browser storage: the server renders the product page without
+  // it, so hydration does too, and the account's form follows a moment later.
+  const hydrated = useHydrated();
+  const storedEmail = useAppSelector((state) => state.account.userInfo?.email);
+  const accountEmail = hydrated ? storedEmail : undefined;
   // The order page asked for the same order a moment ago: usually answered from the cache.
   const { currentData: order, isError } = useGetOrderQuery(
     orderProof ? { id: orderProof.orderId, token: orderProof.orderToken } : skipToken,

@@ -4,7 +4,9 @@ import type { Review } from '@shop/shared/catalog';
 import { Pager } from '../../../components/ui/pager';
 import { RatingStars } from '../../catalog/components/rating-stars';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+// In UTC, not the browser's time zone: the server (in UTC) renders the same date the browser
+// hydrates, and every shopper sees a review under one date.
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 function formatDate(iso: string): string {
   const date = new Date(iso);

@@ -2,10 +2,18 @@ import { useId, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router';
 import { Icon } from '../../../components/ui/icon';
 
-type SearchBoxProps = { onSearch?: () => void; className?: string };
+type SearchBoxProps = {
+  onSearch?: () => void;
+  className?: string;
+  /** Names the search landmark where the page has more than one (the header's is unnamed). */
+  label?: string;
+};
 
-/** Keyword search: goes to /search/{keyword}, or home when the box is empty. */
-export function SearchBox({ onSearch, className = '' }: SearchBoxProps) {
+/**
+ * Keyword search: goes to /search/{keyword}, or home when the box is empty. Without JavaScript
+ * the form itself is sent, GET /search?keyword={keyword}, which the server redirects the same way.
+ */
+export function SearchBox({ onSearch, className = '', label }: SearchBoxProps) {
   const navigate = useNavigate();
   // On a results page (/search/:keyword and its pages) the box shows that keyword.
   const searched = useMatch('/search/:keyword/*')?.params.keyword ?? '';
@@ -20,6 +28,9 @@ export function SearchBox({ onSearch, className = '' }: SearchBoxProps) {
   return (
     <form
       role="search"
+      action="/search"
+      method="get"
+      aria-label={label}
       className={`flex items-center rounded-full border border-sand-300 bg-white focus-within:border-terracotta-700 focus-within:ring-2 focus-within:ring-terracotta-600 ${className}`}
       onSubmit={(event) => {
         event.preventDefault();
