@@ -10,7 +10,7 @@ export const HttpStatusContext = createContext<HttpStatusNote | null>(null);
  * A page that is not there (an unknown route or product, a page past the end of a listing) still
  * renders a helpful page, and on the server answers with `status` instead of 200.
  */
-export function useHttpStatus(status: number): void {
+export function useHttpStatus(status: number, when = true): void {
   const note = useContext(HttpStatusContext);
-  if (note) note.status = status;
+  if (note && when) note.status = status;
 }

@@ -5,6 +5,7 @@ import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-error';
 import { useGetProductsQuery } from '../api/products-api';
+import { useHttpStatus } from '../../../lib/http-status';
 import { isPastLastPage } from '../page-number';
 import type { ProductListQuery } from '../api/products-api';
 import { ProductGrid } from './product-grid';
@@ -29,10 +30,12 @@ const noticeClass =
 export function ProductListing({ query, hrefForPage, empty, name }: ProductListingProps) {
   const { data, error, isLoading, isFetching } = useGetProductsQuery(query);
   const requestedPage = query.pageNumber ?? 1;
+  const pastTheEnd = data !== undefined && isPastLastPage(data, requestedPage);
+  useHttpStatus(404, pastTheEnd);
 
   if (isLoading) return <Spinner label="Loading products…" />;
   if (error) return <Alert variant="danger">{errorMessage(error)}</Alert>;
-  if (data && isPastLastPage(data, requestedPage)) {
+  if (pastTheEnd) {
     return (
       <div className={noticeClass}>
         <p>

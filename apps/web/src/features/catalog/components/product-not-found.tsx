@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useHttpStatus } from '../../../lib/http-status';
 import { CATEGORY_PAGES, type CategorySlug } from '../category-pages';
 import { SearchBox } from './search-box';
 
@@ -12,6 +13,7 @@ const linkClass =
  * on, search and the categories, all of it plain links and a plain form that work without script.
  */
 export function ProductNotFound() {
+  useHttpStatus(404);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center py-12 text-center">
       <h1 className="text-3xl font-semibold text-ink sm:text-4xl">Product not found</h1>
