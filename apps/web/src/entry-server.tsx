@@ -7,9 +7,9 @@ import { Provider } from 'react-redux';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { routes } from './app/router';
 import { productsApi } from './features/catalog/api/products-api';
-import { useServerSanitizer } from './features/catalog/components/product-description';
+import { setServerSanitizer } from './features/catalog/components/product-description';
 import { createServerStore } from './app/store';
-import { api, useServerFetch } from './lib/api';
+import { api, setServerFetch } from './lib/api';
 import { HttpStatusContext } from './lib/http-status';
 import type { HttpStatusNote } from './lib/http-status';
 import { SERVER_DATA_ID, serverDataJson } from './lib/server-data';
@@ -45,8 +45,8 @@ export function configureServerRendering(options: {
   /** The API's HTML sanitizer for product descriptions (DOMPurify needs a DOM). */
   sanitizeHtml: (html: string) => string;
 }): void {
-  useServerFetch(options.origin, options.fetch);
-  useServerSanitizer(options.sanitizeHtml);
+  setServerFetch(options.origin, options.fetch);
+  setServerSanitizer(options.sanitizeHtml);
   appUrl = options.appUrl;
 }
 

@@ -63,6 +63,8 @@ export async function createTestApp(
   envOverrides: Record<string, string> = {},
   options: {
     webDistDir?: string;
+    /** A server renderer to load instead of the web app's build (see modules/pages). */
+    serverEntryPath?: string;
     paymentProvider?: PaymentProvider;
     /** A PostgreSQL database of the test's own (migrated here, left in place on close). */
     databaseUrl?: string;

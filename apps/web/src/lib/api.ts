@@ -23,13 +23,13 @@ type StateWithToken = { account: { userInfo: { token: string } | null } };
 
 /**
  * Where the API is asked. In the browser: this origin's /api with the browser's fetch. The server
- * renderer (entry-server.tsx) answers the same requests in-process (see useServerFetch).
+ * renderer (entry-server.tsx) answers the same requests in-process (see setServerFetch).
  */
 let apiBaseUrl = '/api';
 let apiFetch: typeof fetch = (...args) => fetch(...args);
 
 /** Server rendering only: requests go to `fetchFn` under an absolute base URL (Node has no origin). */
-export function useServerFetch(origin: string, fetchFn: typeof fetch): void {
+export function setServerFetch(origin: string, fetchFn: typeof fetch): void {
   apiBaseUrl = `${origin}/api`;
   apiFetch = fetchFn;
 }

@@ -7,7 +7,7 @@ let sanitize = (html: string) => DOMPurify.sanitize(html, { USE_PROFILES: { html
  * Server rendering: Node has no DOM for DOMPurify, so the renderer gives the sanitizer the API
  * stores descriptions through (the same allow-list).
  */
-export function useServerSanitizer(serverSanitize: (html: string) => string): void {
+export function setServerSanitizer(serverSanitize: (html: string) => string): void {
   sanitize = serverSanitize;
 }
 

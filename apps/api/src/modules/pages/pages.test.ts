@@ -1,0 +1,203 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addProduct, productIdByHandle } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createCatalogReader } from '../catalog/catalog-reader';
+import { createHtmlDocument } from './html-document';
+import { createPageService } from './page-service';
+import { CACHE_CONTROL, pageKindOf } from './page-policy';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta
+      name="description"
+      content="The shop."
+    />
+    <link rel="icon" href="/favicon.svg" />
+    <title>Shop</title>
+    <script type="module" src="/assets/index-1.js"></script>
+  </head>
+  <body>
+    <div id="root"><div class="shell"></div></div>
+  </body>
+</html>`;
+
+/**
+ * A stand-in for the web app's server entry with the same exports: it asks the API through the
+ * fetch it is given (the real in-process answers), counts its renders and fails on /boom.
+ */
+const STAND_IN_ENTRY = `
+let api; let origin; let renders = 0;
+export const SERVER_DATA_ID = 'server-data';
+export function configureServerRendering(options) { api = options.fetch; origin = options.origin; }
+export async function renderPage(url) {
+  const { pathname } = new URL(url);
+  if (pathname === '/boom') throw new Error('render failed');
+  renders += 1;
+  const product = /^\\/products\\/(.+)$/.exec(pathname);
+  const answer = await api(origin + (product ? '/api/products/' + product[1] : '/api/products?category=totes'));
+  const json = await answer.json();
+  const status = answer.status === 200 && pathname !== '/missing' ? 200 : 404;
+  const text = json.name ?? json.message ?? json.products.map((p) => p.name).join(', ');
+  return { status, head: '<title>' + pathname + '</title>', body: '<p>' + text + '</p><p>render ' + renders + '</p>', data: JSON.stringify({ status: answer.status }) };
+}`;
+
+describe('page policy', () => {
+  it('renders the shop, keeps token addresses private and leaves the back office to the browser', () => {
+    const kind = (url: string) => {
+      const { pathname, searchParams } = new URL(url, 'http://x');
+      return pageKindOf(pathname, searchParams);
+    };
+    expect(kind('/')).toBe('public');
+    expect(kind('/products/abc')).toBe('public');
+    expect(kind('/cart')).toBe('public');
+    expect(kind('/order/abc')).toBe('private');
+    expect(kind('/verify/1/abc')).toBe('private');
+    expect(kind('/reset-password/abc')).toBe('private');
+    expect(kind('/confirm-email/abc')).toBe('private');
+    expect(kind('/products/abc?token=1')).toBe('private');
+    expect(kind('/admin')).toBe('shell');
+    expect(kind('/admin/orders')).toBe('shell');
+    expect(kind('/administrator')).toBe('public');
+    expect(CACHE_CONTROL.public).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30');
+    expect(CACHE_CONTROL.private).toBe('private, no-store');
+  });
+
+  it("puts a page's head, markup and data block into the built index.html", () => {
+    const html = createHtmlDocument(
+      TEMPLATE,
+      'server-data',
+    )({ status: 200, head: '<title>Tote | Shop</title>', body: '<main>Tote</main>', data: '{}' });
+    expect(html).not.toContain('The shop.');
+    expect(html).not.toContain('<title>Shop</title>');
+    expect(html).not.toContain('class="shell"');
+    expect(html).toContain('<title>Tote | Shop</title>\n    <script type="module"');
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" />');
+    expect(html).toContain(
+      '<div id="root"><main>Tote</main></div>\n    <script type="application/json" id="server-data">{}</script>\n  </body>',
+    );
+    expect(() => createHtmlDocument('<html><body></body></html>', 'x')).toThrow(/title/);
+  });
+});
+
+describe('server-rendered pages', () => {
+  let t: TestApp;
+  let dir: string;
+  let productId: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'shop-pages-'));
+    await mkdir(path.join(dir, 'dist', 'assets'), { recursive: true });
+    await writeFile(path.join(dir, 'dist', 'index.html'), TEMPLATE);
+    await writeFile(path.join(dir, 'entry-server.mjs'), STAND_IN_ENTRY);
+    t = await createTestApp(
+      { CATALOG_CACHE_MS: '60000', RATE_LIMIT_PER_MINUTE: '1000' },
+      { webDistDir: path.join(dir, 'dist'), serverEntryPath: path.join(dir, 'entry-server.mjs') },
+    );
+    const { db } = t.database;
+    await addProduct(db, { name: 'Dune Tote <b>', handle: 'dune-tote' });
+    productId = await productIdByHandle(db, 'dune-tote');
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers a catalog page rendered from the catalog, cacheable, with an ETag and 304', async () => {
+    const page = await t.app.inject(`/products/${productId}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe(CACHE_CONTROL.public);
+    expect(page.headers.vary).toBe('accept-encoding');
+    expect(page.body).toContain('<p>Dune Tote <b></p>');
+    expect(page.body).toContain(`<title>/products/${productId}</title>`);
+    expect(page.body).toContain('<script type="application/json" id="server-data">{"status":200}');
+
+    const etag = page.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{20,}"$/);
+    const again = await t.app.inject({
+      url: `/products/${productId}`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('keeps a public page for the cache period and drops it with the catalog cache', async () => {
+    const catalog = createCatalogReader(t.database.db, 60_000);
+    const pages = await createPageService({
+      serverEntryPath: path.join(dir, 'entry-server.mjs'),
+      template: TEMPLATE,
+      catalog,
+      shopConfig: { name: 'Shop', supportEmail: 'help@shop.test' },
+      appUrl: 'http://shop.test',
+      cacheMs: 60_000,
+    });
+    const first = await pages.page('/totes', 'public');
+    expect(await pages.page('/totes', 'public')).toBe(first);
+    expect(await pages.page('/totes', 'private')).not.toBe(first);
+    // What this process does to stock, reviews or products invalidates the catalog cache.
+    await addProduct(t.database.db, { name: 'Second Tote', handle: 'second-tote' });
+    catalog.invalidate();
+    const fresh = await pages.page('/totes', 'public');
+    expect(fresh).not.toBe(first);
+    expect(fresh.html.toString()).toContain('Second Tote');
+  });
+
+  it('sends compressed copies to browsers that take them', async () => {
+    const plain = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('answers unknown and malformed products 404 and says why, as the API would', async () => {
+    const unknown = await t.app.inject('/products/00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<p>Product not found</p>');
+    const malformed = await t.app.inject(`/products/${'x'.repeat(101)}`);
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.body).toContain('{"status":400}');
+    expect((await t.app.inject('/missing')).statusCode).toBe(404);
+  });
+
+  it('never stores a page whose address carries a token, and renders it each time', async () => {
+    const first = await t.app.inject('/order/abc?token=secret');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-store');
+    const second = await t.app.inject('/order/abc?token=secret');
+    expect(second.body).not.toBe(first.body); // rendered again, not kept
+  });
+
+  it('leaves the back office to the browser and falls back to it when rendering fails', async () => {
+    const admin = await t.app.inject('/admin/orders');
+    expect(admin.statusCode).toBe(200);
+    expect(admin.headers['cache-control']).toBe('no-cache');
+    expect(admin.body).toContain('<div class="shell"></div>');
+    const boom = await t.app.inject('/boom');
+    expect(boom.statusCode).toBe(200);
+    expect(boom.body).toContain('<div class="shell"></div>');
+  });
+
+  it('sends the search form of a browser without JavaScript to the results page', async () => {
+    const search = await t.app.inject('/search?keyword=%20dune%20tote%20');
+    expect(search.statusCode).toBe(303);
+    expect(search.headers.location).toBe('/search/dune%20tote');
+    expect((await t.app.inject('/search?keyword=')).headers.location).toBe('/');
+  });
+
+  it('answers a missing built file 404, not with a page', async () => {
+    const missing = await t.app.inject('/assets/gone-1234.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Not found: GET /assets/gone-1234.js' });
+  });
+});
