@@ -87,7 +87,8 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
   if (built) {
     await app.register(fastifyStatic, {
       root: webDistDir,
-      wildcard: true,
+      // A route per built file (listed at start): a page's address never costs a file lookup.
+      wildcard: false,
       index: false,
       preCompressed: true,
       setHeaders(res, filePath) {
