@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Pager } from '../../../components/ui/pager';
-import { Spinner } from '../../../components/ui/spinner';
+import { ListingSkeleton } from '../../../components/ui/page-skeletons';
 import { errorMessage } from '../../../lib/api-error';
 import { useGetProductsQuery } from '../api/products-api';
 import type { ProductListQuery } from '../api/products-api';
@@ -15,11 +15,11 @@ type ProductListingProps = {
   empty: ReactNode;
 };
 
-/** A paged product list: spinner while loading, the server's message on failure, an empty state. */
+/** A paged product list: a skeleton while loading, the server's message on failure, an empty state. */
 export function ProductListing({ query, hrefForPage, empty }: ProductListingProps) {
   const { data, error, isLoading, isFetching } = useGetProductsQuery(query);
 
-  if (isLoading) return <Spinner label="Loading products…" />;
+  if (isLoading) return <ListingSkeleton />;
   if (error) return <Alert variant="danger">{errorMessage(error)}</Alert>;
   if (!data || data.products.length === 0) {
     return (

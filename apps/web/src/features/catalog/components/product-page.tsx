@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { PageContainer } from '../../../components/ui/page-container';
-import { Spinner } from '../../../components/ui/spinner';
+import { ProductDetailSkeleton } from '../../../components/ui/page-skeletons';
 import { errorMessage, isNotFound } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { REVIEWS_HASH, readReviewProof, type ReviewProof } from '../../reviews/review-proof';
@@ -53,7 +53,7 @@ export default function ProductPage() {
         ← Back to the shop
       </Link>
       {/* A screen tall: the footer stays out of view until the product pushes it down. */}
-      {isFetching && !product && <Spinner label="Loading product…" className="min-h-dvh" />}
+      {isFetching && !product && <ProductDetailSkeleton />}
       {error && !product && !isFetching && (
         <>
           <h1 className="sr-only">Product</h1>
