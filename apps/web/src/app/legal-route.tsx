@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { Spinner } from '../components/ui/spinner';
 import { PageContainer } from '../components/ui/page-container';
+import { LegalArticleSkeleton } from '../components/ui/page-skeletons';
 import { useGetShopConfigQuery } from '../features/shop/api/shop-config-api';
 import { useShopConfig } from '../features/shop/hooks/use-shop-config';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -16,7 +16,7 @@ export function LegalRoute({ page: Page, title }: LegalRouteProps) {
   const { supportEmail } = useShopConfig();
   return (
     <PageContainer className="max-w-4xl">
-      {isLoading ? <Spinner /> : <Page supportEmail={supportEmail} />}
+      {isLoading ? <LegalArticleSkeleton /> : <Page supportEmail={supportEmail} />}
     </PageContainer>
   );
 }

@@ -2,10 +2,16 @@ import { Link } from 'react-router';
 import { cartItemCount } from '@shop/shared/cart';
 import { useAppSelector } from '../../../app/hooks';
 import { Icon } from '../../../components/ui/icon';
+import { useHydrated } from '../../../lib/use-hydrated';
 
-/** The header's cart link; its badge counts items (the sum of quantities), not lines. */
+/**
+ * The header's cart link; its badge counts items (the sum of quantities), not lines. The server
+ * knows no cart: until hydration the link shows an empty cart, then the badge appears over the
+ * icon (absolutely placed, so nothing moves).
+ */
 export function CartLink({ className = '' }: { className?: string }) {
-  const count = useAppSelector((state) => cartItemCount(state.cart.cartItems));
+  const stored = useAppSelector((state) => cartItemCount(state.cart.cartItems));
+  const count = useHydrated() ? stored : 0;
   return (
     <Link
       to="/cart"

@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Spinner } from '../../../components/ui/spinner';
+import { CartSkeleton } from '../../../components/ui/page-skeletons';
 import { useEndCancelledCheckout } from '../../checkout/hooks/use-end-cancelled-checkout';
 import { useAddFromAddress } from '../hooks/use-add-from-address';
 import { CartLineItem } from './cart-line-item';
@@ -26,7 +26,7 @@ export default function CartPage() {
         </Alert>
       )}
       {adding ? (
-        <Spinner label="Adding to your cart…" />
+        <CartSkeleton label="Adding to your cart…" />
       ) : lines.length === 0 ? (
         <div className="flex flex-col items-center rounded-3xl border border-dashed border-sand-300 bg-sand-100/60 px-6 py-16 text-center">
           <p className="font-display text-2xl font-semibold">Your cart is empty</p>

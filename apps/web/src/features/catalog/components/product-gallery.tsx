@@ -28,6 +28,7 @@ export function ProductGallery({ name, images, imageAlts }: ProductGalleryProps)
             )}
             width={800}
             height={800}
+            loading="eager"
             fetchPriority="high"
             className="aspect-square w-full object-cover"
           />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Pager } from '../../../components/ui/pager';
-import { Spinner } from '../../../components/ui/spinner';
+import { ListingSkeleton } from '../../../components/ui/page-skeletons';
 import { errorMessage } from '../../../lib/api-error';
 import { useGetProductsQuery } from '../api/products-api';
 import { useHttpStatus } from '../../../lib/http-status';
@@ -20,6 +20,7 @@ type ProductListingProps = {
   name: ReactNode;
 };
 
+<<<<<<< HEAD
 const noticeClass =
   'rounded-2xl border border-dashed border-sand-300 bg-sand-100/60 px-6 py-12 text-center text-ink-muted';
 
@@ -28,12 +29,16 @@ const noticeClass =
  * and for a page past the last one a notice that it does not exist, with a link to page 1.
  */
 export function ProductListing({ query, hrefForPage, empty, name }: ProductListingProps) {
+=======
+/** A paged product list: a skeleton while loading, the server's message on failure, an empty state. */
+export function ProductListing({ query, hrefForPage, empty }: ProductListingProps) {
+>>>>>>> br/skeleton
   const { data, error, isLoading, isFetching } = useGetProductsQuery(query);
   const requestedPage = query.pageNumber ?? 1;
   const pastTheEnd = data !== undefined && isPastLastPage(data, requestedPage);
   useHttpStatus(404, pastTheEnd);
 
-  if (isLoading) return <Spinner label="Loading products…" />;
+  if (isLoading) return <ListingSkeleton />;
   if (error) return <Alert variant="danger">{errorMessage(error)}</Alert>;
   if (pastTheEnd) {
     return (

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { PageContainer } from '../../../components/ui/page-container';
-import { Spinner } from '../../../components/ui/spinner';
+import { ProductDetailSkeleton } from '../../../components/ui/page-skeletons';
 import { errorMessage, isProductMissing } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { REVIEWS_HASH, readReviewProof, type ReviewProof } from '../../reviews/review-proof';
@@ -58,9 +58,7 @@ export default function ProductPage() {
       </Link>
       {missing && <ProductNotFound />}
       {/* A screen tall: the footer stays out of view until the product pushes it down. */}
-      {isFetching && !product && !missing && (
-        <Spinner label="Loading product…" className="min-h-dvh" />
-      )}
+      {isFetching && !product && !missing && <ProductDetailSkeleton />}
       {error && !product && !isFetching && !missing && (
         <>
           <h1 className="sr-only">Product</h1>

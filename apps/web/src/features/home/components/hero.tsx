@@ -24,6 +24,7 @@ export function Hero() {
             alt="Desert dunes at sunset above a band of Sadu weaving"
             width={960}
             height={720}
+            loading="eager"
             fetchPriority="high"
             className="aspect-[4/3] w-full rounded-3xl object-cover shadow-xl shadow-terracotta-800/15"
           />

@@ -3,7 +3,8 @@ import type { KeyboardEvent } from 'react';
 import type { Category } from '@shop/shared/catalog';
 import { Alert } from '../../../components/ui/alert';
 import { Icon } from '../../../components/ui/icon';
-import { Spinner } from '../../../components/ui/spinner';
+import { ProductCardSkeleton } from '../../../components/ui/page-skeletons';
+import { SkeletonStatus } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-error';
 import { PHOTO_SIZES } from '../../../lib/product-image';
 import { useGetProductsQuery } from '../../catalog/api/products-api';
@@ -142,7 +143,18 @@ export function ProductCarousel({ title, subtitle, category }: ProductCarouselPr
           </div>
         )}
       </div>
-      {isLoading && <Spinner label={`Loading ${title.toLowerCase()}…`} />}
+      {isLoading && (
+        // The slides' places: one card below 464 px, two from there.
+        <div className="-ml-4 flex">
+          <SkeletonStatus label={`Loading ${title.toLowerCase()}…`} />
+          <div className="basis-full pl-4 xs:basis-1/2">
+            <ProductCardSkeleton withAddToCart />
+          </div>
+          <div className="hidden basis-1/2 pl-4 xs:block">
+            <ProductCardSkeleton withAddToCart />
+          </div>
+        </div>
+      )}
       {error && <Alert variant="danger">{errorMessage(error)}</Alert>}
       {products.length > 0 && (
         <div

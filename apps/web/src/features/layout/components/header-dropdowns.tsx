@@ -2,8 +2,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { isBackOfficeRole } from '@shop/shared/roles';
-import { useAppSelector } from '../../../app/hooks';
 import { useLogout } from '../../account/hooks/use-logout';
+import { useUserInfo } from '../../account/hooks/use-user-info';
 import { menuContentClass, menuItemClass } from '../menu-styles';
 import type { NavMenu } from '../nav-menus';
 import { useHandOver } from './deferred-menu';
@@ -41,7 +41,7 @@ export function CategoryDropdown({
 /** The account dropdown: Profile (Back office for staff) and Logout when signed in, else Login and Register. */
 export function UserDropdown({ trigger, handOver }: DeferredMenuProps) {
   const triggerRef = useHandOver(handOver);
-  const userInfo = useAppSelector((state) => state.account.userInfo);
+  const userInfo = useUserInfo();
   const logout = useLogout();
   return (
     <DropdownMenu.Root modal={false}>

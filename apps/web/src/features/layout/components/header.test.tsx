@@ -1,8 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { createStore } from '../../../app/store';
 import { cartLineFor, productFixture, stock } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
+import { Header } from './header';
 
 const userInfo = {
   _id: 'u1',
@@ -156,5 +162,47 @@ describe('the header', () => {
     await waitFor(() =>
       expect(router.state.location.pathname).toMatch(/^\/search\/flower(%20| )tote$/),
     );
+  });
+});
+
+/** The header with the store a browser restores from its storage. */
+function header() {
+  return (
+    <Provider store={createStore()}>
+      <MemoryRouter>
+        <Header />
+      </MemoryRouter>
+    </Provider>
+  );
+}
+
+describe('the header, rendered on the server and hydrated', () => {
+  it('shows a signed-out visitor with an empty cart until hydration, then the stored ones', async () => {
+    const tote = productFixture({ _id: 'p1', countInStock: stock({ total: 9 }) });
+    localStorage.setItem('cartItems', JSON.stringify([cartLineFor(tote, 'NA', 'NA', 3)]));
+    localStorage.setItem('userInfo', JSON.stringify(userInfo));
+
+    // What the server sends: it knows no cart and no user.
+    const html = renderToString(header());
+    expect(html).toContain('Cart, 0 items');
+    expect(html).toContain('href="/login"');
+    expect(html).not.toContain('Layla');
+    expect(html).not.toContain('style=');
+
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const recoverable = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, header(), { onRecoverableError: recoverable });
+    });
+
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    expect(screen.getAllByRole('link', { name: 'Cart, 3 items' })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: /Hi, Layla/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account menu for Layla' })).toBeInTheDocument();
   });
 });

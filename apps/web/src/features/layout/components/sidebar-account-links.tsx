@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { isBackOfficeRole } from '@shop/shared/roles';
-import { useAppSelector } from '../../../app/hooks';
 import { useLogout } from '../../account/hooks/use-logout';
+import { useUserInfo } from '../../account/hooks/use-user-info';
 
 const itemClass =
   'block w-full rounded-lg px-3 py-2 text-left text-ink-muted hover:bg-sand-100 hover:text-terracotta-800';
 
 /** The sidebar's account entries: Profile and Logout, or Login and Register. */
 export function SidebarAccountLinks({ onNavigate }: { onNavigate: () => void }) {
-  const userInfo = useAppSelector((state) => state.account.userInfo);
+  const userInfo = useUserInfo();
   const logout = useLogout();
   return (
     <nav aria-label="Account" className="mt-6 px-5 pb-8">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
 import { Icon } from '../../../components/ui/icon';
+import { useUserInfo } from '../../account/hooks/use-user-info';
 import { DeferredMenu } from './deferred-menu';
 
 type UserMenuProps = {
@@ -13,8 +13,18 @@ const loadDropdown = () => import('./header-dropdowns').then((module) => module.
 const linkClass =
   'rounded-full px-2 py-2 text-sm xl:px-3 font-semibold tracking-wider text-ink uppercase hover:text-terracotta-700';
 
+/**
+ * The account's place in the header. Until hydration it shows what a signed-out visitor sees (the
+ * server knows no user); the desktop slot has one width for the links and for 'Hi, {name}', so
+ * the search box beside it stays put when the name comes in.
+ */
 export function UserMenu({ compact = false }: UserMenuProps) {
-  const userInfo = useAppSelector((state) => state.account.userInfo);
+  const menu = <AccountEntry compact={compact} />;
+  return compact ? menu : <div className="flex w-44 justify-end xl:w-48">{menu}</div>;
+}
+
+function AccountEntry({ compact }: UserMenuProps) {
+  const userInfo = useUserInfo();
 
   if (!userInfo && !compact) {
     return (
@@ -46,7 +56,7 @@ export function UserMenu({ compact = false }: UserMenuProps) {
                 'inline-flex items-center gap-1 rounded-full px-2 py-2 text-sm xl:px-3 font-semibold text-ink hover:text-terracotta-700',
               children: (
                 <>
-                  <span className="max-w-36 truncate whitespace-nowrap">Hi, {userInfo?.name}</span>
+                  <span className="max-w-32 truncate whitespace-nowrap">Hi, {userInfo?.name}</span>
                   <Icon name="chevronDown" className="size-4" />
                 </>
               ),

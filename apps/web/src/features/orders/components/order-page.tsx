@@ -6,8 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Spinner } from '../../../components/ui/spinner';
+import { OrderPageSkeleton } from '../../../components/ui/page-skeletons';
 import { errorMessage, isNotFound } from '../../../lib/api-error';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paymentMethodLabel } from '../../checkout/payment-method';
 import { reviewLink } from '../../reviews/review-proof';
 import { ordersApi, useGetOrderQuery, useGetPaypalConfigQuery } from '../api/orders-api';
@@ -179,10 +180,11 @@ export default function OrderPage() {
     );
   }
 
-  return (
-    <PageContainer>
-      <PageHeader title="Order" />
-      <Spinner label="Loading your order…" />
-    </PageContainer>
-  );
+  return <OrderLoading />;
+}
+
+/** While the order loads: its skeleton, under the title the page will keep. */
+function OrderLoading() {
+  useDocumentTitle('Order');
+  return <OrderPageSkeleton />;
 }
