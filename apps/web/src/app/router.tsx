@@ -1,6 +1,6 @@
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import type { DOMRouterOpts, RouteObject } from 'react-router';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { BrowserOnly } from './browser-only';
 import NotFoundPage from './not-found-page';
 import type { LegalPage } from './legal-route';
@@ -20,22 +20,31 @@ const page = (load: () => Promise<PageModule>) => async () => ({
   Component: (await load()).default,
 });
 
+type SkeletonName =
+  | 'FormPageSkeleton'
+  | 'CartPageSkeleton'
+  | 'CheckoutPageSkeleton'
+  | 'AccountPageSkeleton'
+  | 'OrderPageSkeleton';
+
 /**
  * A page that lives on browser storage or a token (cart, account, checkout, order): the server
- * renders the frame and `fallback`, the browser the page once hydrated.
+ * renders the frame and the page's skeleton, the browser the page once hydrated.
  */
-const browserPage =
-  (load: () => Promise<PageModule>, fallback: ReactNode = <PageLoading />) =>
-  async () => {
-    const { default: Page } = await load();
-    return {
-      element: (
-        <BrowserOnly fallback={fallback}>
-          <Page />
-        </BrowserOnly>
-      ),
-    };
+const browserPage = (load: () => Promise<PageModule>, skeleton: SkeletonName) => async () => {
+  const [{ default: Page }, skeletons] = await Promise.all([
+    load(),
+    import('../components/ui/page-skeletons'),
+  ]);
+  const Skeleton: ComponentType = skeletons[skeleton];
+  return {
+    element: (
+      <BrowserOnly fallback={<Skeleton />}>
+        <Page />
+      </BrowserOnly>
+    ),
   };
+};
 
 /** A category listing: one page component, given the categories it lists. */
 const category = (slug: 'tshirts' | 'belts' | 'totes' | 'hoodies') => async () => {
@@ -59,9 +68,13 @@ const home = page(() => import('../features/home/components/home-page'));
 const search = page(() => import('../features/catalog/components/search-page'));
 
 /** Guarded pages also answer on any deeper path (the spec's wildcard variants). */
-const guarded = (path: string, load: () => Promise<PageModule>): RouteObject[] => [
-  { path, lazy: browserPage(load) },
-  { path: `${path}/*`, lazy: browserPage(load) },
+const guarded = (
+  path: string,
+  load: () => Promise<PageModule>,
+  skeleton: SkeletonName,
+): RouteObject[] => [
+  { path, lazy: browserPage(load, skeleton) },
+  { path: `${path}/*`, lazy: browserPage(load, skeleton) },
 ];
 
 export const routes: RouteObject[] = [
@@ -90,44 +103,74 @@ export const routes: RouteObject[] = [
           { path: 'hoodies', lazy: category('hoodies') },
           {
             path: 'cart/:productId?',
-            lazy: browserPage(() => import('../features/cart/components/cart-page')),
+            lazy: browserPage(
+              () => import('../features/cart/components/cart-page'),
+              'CartPageSkeleton',
+            ),
           },
           {
             path: 'login',
-            lazy: browserPage(() => import('../features/account/components/login-page')),
+            lazy: browserPage(
+              () => import('../features/account/components/login-page'),
+              'FormPageSkeleton',
+            ),
           },
           {
             path: 'register',
-            lazy: browserPage(() => import('../features/account/components/register-page')),
+            lazy: browserPage(
+              () => import('../features/account/components/register-page'),
+              'FormPageSkeleton',
+            ),
           },
           {
             path: 'pending',
-            lazy: browserPage(() => import('../features/account/components/pending-page')),
+            lazy: browserPage(
+              () => import('../features/account/components/pending-page'),
+              'FormPageSkeleton',
+            ),
           },
           {
             path: 'verify/:userId/:uniqueString',
-            lazy: browserPage(() => import('../features/account/components/verify-page')),
+            lazy: browserPage(
+              () => import('../features/account/components/verify-page'),
+              'FormPageSkeleton',
+            ),
           },
           {
             path: 'forgot-password',
-            lazy: browserPage(() => import('../features/account/components/forgot-password-page')),
+            lazy: browserPage(
+              () => import('../features/account/components/forgot-password-page'),
+              'FormPageSkeleton',
+            ),
           },
           {
             path: 'reset-password/:token',
-            lazy: browserPage(() => import('../features/account/components/reset-password-page')),
+            lazy: browserPage(
+              () => import('../features/account/components/reset-password-page'),
+              'FormPageSkeleton',
+            ),
           },
           {
             // The link mailed to a new e-mail address; works without signing in.
             path: 'confirm-email/:token',
-            lazy: browserPage(() => import('../features/account/components/confirm-email-page')),
+            lazy: browserPage(
+              () => import('../features/account/components/confirm-email-page'),
+              'FormPageSkeleton',
+            ),
           },
           {
             path: 'guest-checkout',
-            lazy: browserPage(() => import('../features/checkout/components/guest-checkout-page')),
+            lazy: browserPage(
+              () => import('../features/checkout/components/guest-checkout-page'),
+              'FormPageSkeleton',
+            ),
           },
           {
             path: 'successfulorder',
-            lazy: browserPage(() => import('../features/orders/components/successful-order-page')),
+            lazy: browserPage(
+              () => import('../features/orders/components/successful-order-page'),
+              'OrderPageSkeleton',
+            ),
           },
           { path: 'privacypolicy', lazy: legal('privacy-policy-page', 'Privacy Policy') },
           { path: 'terms', lazy: legal('terms-page', 'Terms and Conditions') },
@@ -135,14 +178,31 @@ export const routes: RouteObject[] = [
           {
             Component: RequireUser,
             children: [
-              ...guarded('profile', () => import('../features/account/components/profile-page')),
-              ...guarded('shipping', () => import('../features/checkout/components/shipping-page')),
-              ...guarded('payment', () => import('../features/checkout/components/payment-page')),
+              ...guarded(
+                'profile',
+                () => import('../features/account/components/profile-page'),
+                'AccountPageSkeleton',
+              ),
+              ...guarded(
+                'shipping',
+                () => import('../features/checkout/components/shipping-page'),
+                'CheckoutPageSkeleton',
+              ),
+              ...guarded(
+                'payment',
+                () => import('../features/checkout/components/payment-page'),
+                'CheckoutPageSkeleton',
+              ),
               ...guarded(
                 'placeorder',
                 () => import('../features/checkout/components/place-order-page'),
+                'CheckoutPageSkeleton',
               ),
-              ...guarded('order/:id', () => import('../features/orders/components/order-page')),
+              ...guarded(
+                'order/:id',
+                () => import('../features/orders/components/order-page'),
+                'OrderPageSkeleton',
+              ),
             ],
           },
           { path: '*', Component: NotFoundPage },

@@ -138,14 +138,15 @@ describe('the listings', () => {
     );
   });
 
-  it('shows a spinner while loading, then the empty state', async () => {
+  it('shows a skeleton while loading, then the empty state', async () => {
     mockApi([], async (url) => {
       if (url.pathname !== '/api/products') return undefined;
       await new Promise((resolve) => setTimeout(resolve, 100));
       return { body: { products: [], page: 1, pages: 0 } };
     });
     renderApp('/hoodies');
-    expect(await screen.findByText('Loading products…')).toBeInTheDocument();
+    // The route's skeleton, then the listing's own, say the same while the products load.
+    await waitFor(() => expect(screen.getByText('Loading products…')).toBeInTheDocument());
     await waitFor(() =>
       expect(screen.getByText(/No hoodies in the shop right now/)).toBeInTheDocument(),
     );

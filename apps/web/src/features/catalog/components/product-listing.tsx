@@ -20,19 +20,14 @@ type ProductListingProps = {
   name: ReactNode;
 };
 
-<<<<<<< HEAD
 const noticeClass =
   'rounded-2xl border border-dashed border-sand-300 bg-sand-100/60 px-6 py-12 text-center text-ink-muted';
 
 /**
- * A paged product list: spinner while loading, the server's message on failure, an empty state,
+ * A paged product list: a skeleton while loading, the server's message on failure, an empty state,
  * and for a page past the last one a notice that it does not exist, with a link to page 1.
  */
 export function ProductListing({ query, hrefForPage, empty, name }: ProductListingProps) {
-=======
-/** A paged product list: a skeleton while loading, the server's message on failure, an empty state. */
-export function ProductListing({ query, hrefForPage, empty }: ProductListingProps) {
->>>>>>> br/skeleton
   const { data, error, isLoading, isFetching } = useGetProductsQuery(query);
   const requestedPage = query.pageNumber ?? 1;
   const pastTheEnd = data !== undefined && isPastLastPage(data, requestedPage);
