@@ -2,10 +2,16 @@ import { Link } from 'react-router';
 import { cartItemCount } from '@shop/shared/cart';
 import { useAppSelector } from '../../../app/hooks';
 import { Icon } from '../../../components/ui/icon';
+import { useHydrated } from '../../../lib/use-hydrated';
 
-/** The header's cart link; its badge counts items (the sum of quantities), not lines. */
+/**
+ * The header's cart link; its badge counts items (the sum of quantities), not lines. The cart
+ * lives in browser storage: the server's page and the first render in the browser show an empty
+ * cart, and the badge fills its own place once the page has hydrated.
+ */
 export function CartLink({ className = '' }: { className?: string }) {
-  const count = useAppSelector((state) => cartItemCount(state.cart.cartItems));
+  const stored = useAppSelector((state) => cartItemCount(state.cart.cartItems));
+  const count = useHydrated() ? stored : 0;
   return (
     <Link
       to="/cart"

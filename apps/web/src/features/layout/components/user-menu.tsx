@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { Icon } from '../../../components/ui/icon';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { DeferredMenu } from './deferred-menu';
 
 type UserMenuProps = {
@@ -13,8 +14,13 @@ const loadDropdown = () => import('./header-dropdowns').then((module) => module.
 const linkClass =
   'rounded-full px-2 py-2 text-sm xl:px-3 font-semibold tracking-wider text-ink uppercase hover:text-terracotta-700';
 
+/**
+ * The signed-in user lives in browser storage: the server's page and the first render in the
+ * browser show the signed-out header, and the greeting replaces it once the page has hydrated.
+ */
 export function UserMenu({ compact = false }: UserMenuProps) {
-  const userInfo = useAppSelector((state) => state.account.userInfo);
+  const stored = useAppSelector((state) => state.account.userInfo);
+  const userInfo = useHydrated() ? stored : null;
 
   if (!userInfo && !compact) {
     return (
