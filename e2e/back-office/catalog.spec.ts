@@ -137,6 +137,17 @@ test.describe('the catalog, run by its owner @desktop-only', () => {
     expect(product.image).toMatch(/^\/api\/images\/[0-9a-f]{32}-800\.webp$/);
     expect(product.images).toHaveLength(2);
     expect(product.countInStock.total).toBe(12);
+
+    // The server's page (as a crawler reads it) offers the photo's renditions, sized beforehand.
+    const served = await request.get(`/products/${productId}`);
+    expect(served.status()).toBe(200);
+    const picture = /<img [^>]*fetchPriority="high"[^>]*>/i.exec(await served.text())?.[0] ?? '';
+    expect(picture).toContain(`src="${product.image}"`);
+    expect(picture).toMatch(
+      /srcSet="[^"]*-400\.webp 400w, [^"]*-800\.webp 800w, [^"]*-1600\.webp 1600w"/i,
+    );
+    expect(picture).toMatch(/sizes="[^"]+"/);
+    expect(picture).toMatch(/width="\d+" height="\d+"/);
     expect(problems).toEqual([]);
   });
 

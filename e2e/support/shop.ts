@@ -10,6 +10,8 @@ export interface ApiProduct {
   name: string;
   /** In dollars. */
   price: number;
+  /** The main picture's path. */
+  image: string;
   hasSize: boolean;
   hasAandB: boolean;
   countInStock: {
