@@ -7,10 +7,16 @@ describe('htmlToPlainText', () => {
       htmlToPlainText(
         '<p>Soft&nbsp;<b>cotton</b> &amp; linen</p><script>alert("x")</script><!-- note --><p>&#169; &#x2764; &quot;ok&quot; &bogus;</p>',
       ),
-    ).toBe('Soft cotton & linen © ❤ "ok" &bogus;');
+    ).toBe('Soft cotton & linen. © ❤ "ok" &bogus;');
   });
 
-  it('reads the spec’s literal \\n and real line breaks as spaces', () => {
+  it('ends a sentence where a paragraph, list item or line ends', () => {
+    expect(
+      htmlToPlainText('<p>Fleece, 320 g</p><ul><li>Relaxed fit;</li><li>Kangaroo pocket</li></ul>'),
+    ).toBe('Fleece, 320 g. Relaxed fit; Kangaroo pocket');
+  });
+
+  it('reads the spec’s literal \\n and real line breaks as line breaks', () => {
     expect(htmlToPlainText('One.\\nTwo.\\r\\nThree.\nFour.')).toBe('One. Two. Three. Four.');
   });
 });

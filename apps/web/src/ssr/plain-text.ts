@@ -18,20 +18,30 @@ function decodeEntity(entity: string, name: string): string {
   return ENTITIES[name.toLowerCase()] ?? entity;
 }
 
+/** A line break in the text, while tags are taken out (a character no description holds). */
+const BREAK = '\u0000';
+
 /**
  * A product description's HTML as one line of text (meta description, JSON-LD). Runs on the server,
  * without a DOM: tags are dropped, not interpreted, which is enough here because the text is
- * escaped again wherever it goes. The spec's literal backslash-n sequences count as line breaks.
+ * escaped again wherever it goes. Line breaks (real, <br>, the spec's literal backslash-n) and the ends of paragraphs and list items end sentences.
  */
 export function htmlToPlainText(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\\r\\n|\\n/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, decodeEntity)
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    html
+      .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+      .replace(/<!--[\s\S]*?-->/g, ' ')
+      // The end of a paragraph, list item or line ends a sentence ('… fit. Kangaroo pocket …').
+      .replace(/<\/(p|li|h[1-6]|div)\s*>|<br\s*\/?>|\\r\\n|\\n|\r?\n/gi, BREAK)
+      .replace(/<[^>]*>/g, ' ')
+      .replace(new RegExp(`^[\\s${BREAK}]+|[\\s${BREAK}]+$`, 'g'), '')
+      .replace(new RegExp(`([.!?:;,])?\\s*${BREAK}[\\s${BREAK}]*`, 'g'), (_, stop?: string) =>
+        stop ? `${stop} ` : '. ',
+      )
+      .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, decodeEntity)
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** At most `max` characters, cut at a word boundary with an ellipsis when it had to be cut. */
