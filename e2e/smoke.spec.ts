@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('the production build serves the home page with the catalog and no console errors', async ({
   page,

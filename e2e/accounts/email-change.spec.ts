@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { Page, TestInfo } from '@playwright/test';
 import { linkPath, waitForMail } from '../support/mailbox';
 import { seriousViolations, watchConsole } from '../support/page-checks';

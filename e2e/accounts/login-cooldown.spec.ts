@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 /**
  * The server counts failed sign-ins per e-mail (the spec's cooldown) and, more loosely, per client

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { linkPath, waitForMail } from '../support/mailbox';
 import { watchConsole } from '../support/page-checks';
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { ACCOUNT_MESSAGES } from '@shop/shared/accounts';
 import { PRIVACY_MESSAGES } from '@shop/shared/privacy';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { BACK_OFFICE_MESSAGES } from '@shop/shared/back-office';
 import { seriousViolations, watchConsole } from '../support/page-checks';
 import { PASSWORD, createVerifiedCustomer, signInByApi, uniqueEmail } from '../support/shop';

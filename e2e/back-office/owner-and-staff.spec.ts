@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { BACK_OFFICE_MESSAGES } from '@shop/shared/back-office';
 import {

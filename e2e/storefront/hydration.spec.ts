@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, waitForApp } from '../support/test';
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { waitForHydration, watchHydration } from '../support/server-html';
+import { watchHydration } from '../support/server-html';
 import { createVerifiedCustomer, productsOf, signInByApi, uniqueEmail } from '../support/shop';
 
 /**
@@ -46,7 +46,7 @@ test('every catalog route hydrates without a mismatch and answers the header men
   for (const path of [...CATALOG_ROUTES, `/products/${tote?._id}`]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
-    await waitForHydration(page);
+    await waitForApp(page);
     await headerMenuWorks(page, testInfo);
     await page.waitForLoadState('networkidle');
     expect(problems, path).toEqual([]);
@@ -60,7 +60,7 @@ test('a hydrated product page takes a size and adds it to the cart', async ({ pa
   if (!hoodie) throw new Error('the sample catalog has no hoodie in S/M and XL');
   const problems = watchHydration(page);
   await page.goto(`/products/${hoodie._id}`);
-  await waitForHydration(page);
+  await waitForApp(page);
   const sizes = page.getByRole('group', { name: 'Size' });
   await expect(sizes.getByRole('radio', { name: 'S/M', exact: true })).toBeChecked();
   await sizes.getByText('XL', { exact: true }).click();
@@ -161,7 +161,7 @@ test('the greeting and the cart badge arrive after hydration in space the header
 
   const problems = watchHydration(page);
   await page.goto('/hoodies');
-  await waitForHydration(page);
+  await waitForApp(page);
   const header = page.getByRole('banner');
   await expect(
     header.getByRole('button', {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
 import { allProducts, cspProblemsIn, jsonLdOf, metaContent } from '../support/server-html';
 import { buyAsGuest, productsOf, stockOf, uniqueEmail } from '../support/shop';

@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ApiProduct } from './shop';
 
-/** What a crawler or a browser without JavaScript gets from the server, and when React has taken over. */
+/** What a crawler or a browser without JavaScript gets from the server. */
 
 /** Every product of the catalog, page by page, as GET /api/products lists them. */
 export async function allProducts(request: APIRequestContext): Promise<ApiProduct[]> {
@@ -63,16 +63,4 @@ export function watchHydration(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(`${error.message}\n${error.stack ?? ''}`));
   return problems;
-}
-
-/**
- * Waits until React has taken over the server's HTML to the end of the page (the footer's last
- * link carries React's props once hydration has reached it): events from then on are React's.
- */
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const links = document.querySelectorAll('footer a');
-    const last = links[links.length - 1];
-    return last !== undefined && Object.keys(last).some((key) => key.startsWith('__reactProps$'));
-  });
 }

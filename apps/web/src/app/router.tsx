@@ -2,7 +2,6 @@ import { createBrowserRouter, matchRoutes } from 'react-router';
 import type { DOMRouterOpts, RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import { BrowserOnly } from './browser-only';
-import NotFoundPage from './not-found-page';
 import type { LegalPage } from './legal-route';
 import { PageLoading } from './page-loading';
 import { RequireUser } from './require-user';
@@ -58,7 +57,7 @@ const legalModules = import.meta.glob<{ default: LegalPage }>('../features/legal
 
 const legal = (file: string, title: string) => async () => {
   const load = legalModules[`../features/legal/${file}.tsx`];
-  if (!load) return { Component: NotFoundPage };
+  if (!load) return { Component: (await import('./not-found-page')).default };
   // The frame (and its shop config query) loads with the page, not with the first page.
   const [{ default: Page }, { LegalRoute }] = await Promise.all([load(), import('./legal-route')]);
   return { element: <LegalRoute page={Page} title={title} /> };
@@ -205,7 +204,7 @@ export const routes: RouteObject[] = [
               ),
             ],
           },
-          { path: '*', Component: NotFoundPage },
+          { path: '*', lazy: page(() => import('./not-found-page')) },
         ],
       },
     ],

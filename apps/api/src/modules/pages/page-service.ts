@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { ShopConfig } from '@shop/shared/catalog';
-import { TtlCache } from '../../lib/ttl-cache';
+import { StaleWhileRevalidate } from '../../lib/stale-while-revalidate';
 import { sanitizeDescription } from '../admin-products/description';
 import type { CatalogReader } from '../catalog/catalog-reader';
 import { createHtmlDocument, type RenderedPage } from './html-document';
@@ -61,7 +61,9 @@ function answerOf(html: Buffer, status: number): PageAnswer {
 /**
  * Renders storefront pages on the server: the web app's server entry with the catalog read
  * in-process, put into the built index.html. Public pages are kept `cacheMs` (the catalog cache's
- * period) per address and dropped with the catalog cache when this process changes the catalog.
+ * period) per address; an older page is still sent while its fresh copy renders, so no request
+ * waits for a render once its address has been asked for; all are dropped with the catalog cache
+ * when this process changes the catalog.
  */
 export async function createPageService(deps: {
   serverEntryPath: string;
@@ -70,6 +72,7 @@ export async function createPageService(deps: {
   shopConfig: ShopConfig;
   appUrl: string;
   cacheMs: number;
+  now?: () => number;
 }) {
   const entry = (await import(pathToFileURL(deps.serverEntryPath).href)) as ServerEntry;
   entry.configureServerRendering({
@@ -79,16 +82,15 @@ export async function createPageService(deps: {
     sanitizeHtml: sanitizeDescription,
   });
   const documentOf = createHtmlDocument(deps.template, entry.SERVER_DATA_ID);
-  const cache = new TtlCache<PageAnswer>(deps.cacheMs, MAX_CACHED_PAGES);
-  deps.catalog.onInvalidate(() => cache.clear());
-
   const render = async (pathAndQuery: string) => {
     const page = await entry.renderPage(`${RENDER_ORIGIN}${pathAndQuery}`);
     return answerOf(Buffer.from(documentOf(page)), page.status);
   };
+  const cache = new StaleWhileRevalidate<PageAnswer>(deps.cacheMs, MAX_CACHED_PAGES, deps.now);
+  deps.catalog.onInvalidate(() => cache.clear());
 
   return {
-    /** The page at `pathAndQuery`; public pages from the cache while fresh. */
+    /** The page at `pathAndQuery`; public pages from the cache (see StaleWhileRevalidate). */
     page(pathAndQuery: string, kind: Exclude<PageKind, 'shell'>): Promise<PageAnswer> {
       return kind === 'public'
         ? cache.get(pathAndQuery, () => render(pathAndQuery))

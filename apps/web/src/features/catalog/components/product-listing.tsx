@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Pager } from '../../../components/ui/pager';
-import { ListingSkeleton } from '../../../components/ui/page-skeletons';
+import { ListingSkeleton } from '../../../components/ui/listing-skeleton';
 import { errorMessage } from '../../../lib/api-error';
 import { useGetProductsQuery } from '../api/products-api';
 import { useHttpStatus } from '../../../lib/http-status';

@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react';
 import type { Category } from '@shop/shared/catalog';
 import { Alert } from '../../../components/ui/alert';
 import { Icon } from '../../../components/ui/icon';
-import { ProductCardSkeleton } from '../../../components/ui/page-skeletons';
+import { ProductCardSkeleton } from '../../../components/ui/listing-skeleton';
 import { SkeletonStatus } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-error';
 import { PHOTO_SIZES } from '../../../lib/product-image';
