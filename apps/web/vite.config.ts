@@ -60,6 +60,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: /node_modules[\\/](@reduxjs|redux|redux-thunk|react-redux|immer|reselect|use-sync-external-store)[\\/]/,
                 },
                 { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
+                {
+                  // Small pieces nearly every page shares (a chunk of its own each costs more in
+                  // requests and lost compression than their few hundred bytes).
+                  name: 'shop-common',
+                  test: /src[\\/](components[\\/]ui[\\/](button-styles|button-link|alert|page-container)|lib[\\/](use-document-title|http-status|product-image|api-error)|features[\\/](catalog[\\/]format-price|shop[\\/]))/,
+                },
               ],
             },
           },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { USER_ROLES } from './roles';
 import { currentPasswordSchema } from './credential-change';
 import { passwordSchema, profilePasswordSchema } from './password';
+import { TOKEN_FAILED_MESSAGE } from './session';
 import { singleLineText } from './text';
 
 /** The messages the API answers and the screens show, word for word. */
@@ -22,7 +23,7 @@ export const ACCOUNT_MESSAGES = {
   badResetLink: 'This password reset link is invalid or has expired. Please ask for a new one.',
   passwordReset: 'Password reset successful!',
   profileUpdated: 'Profile Updated',
-  tokenFailed: 'Not authorized, token failed',
+  tokenFailed: TOKEN_FAILED_MESSAGE,
   noToken: 'Not authorized, no token',
   loggedOut: 'Logged out',
 } as const;

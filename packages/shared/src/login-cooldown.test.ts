@@ -3,7 +3,6 @@ import {
   FORGOT_PASSWORD_COOLDOWN_MS,
   LOGIN_COOLDOWN_SECONDS,
   MAX_LOGIN_ATTEMPTS,
-  STOCK_POLL_INTERVAL_MS,
   clearExpiredLock,
   cooldownSecondsFor,
   cooldownStateSchema,
@@ -17,6 +16,7 @@ import {
   tooManyAttemptsMessage,
   type CooldownState,
 } from './login-cooldown';
+import { STOCK_POLL_INTERVAL_MS } from './stock';
 
 const T0 = 1_700_000_000_000;
 

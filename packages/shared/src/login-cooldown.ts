@@ -6,8 +6,6 @@ export const MAX_LOGIN_ATTEMPTS = 5;
 export const LOGIN_COOLDOWN_SECONDS = [60, 300, 3600] as const;
 /** After a reset request the button stays disabled for 15 minutes. */
 export const FORGOT_PASSWORD_COOLDOWN_MS = 900_000;
-/** The cart re-checks live stock this often (DESIGN.md section 7). */
-export const STOCK_POLL_INTERVAL_MS = 15_000;
 
 /** Cooldown of the n-th lockout (1-based): 60 s, 300 s, then 3600 s for the 3rd and later. */
 export function cooldownSecondsFor(lockoutNumber: number): number {

@@ -1,6 +1,9 @@
 import { OPTIONS, SIZES } from './catalog';
 import type { CountInStock, LineOption, LineSize, Variant } from './catalog';
 
+/** The cart re-checks live stock this often (DESIGN.md section 7). */
+export const STOCK_POLL_INTERVAL_MS = 15_000;
+
 export const QUANTITY_NOT_AVAILABLE = 'Entered quantity is not available';
 
 /** Which countInStock field holds each variant's stock. */

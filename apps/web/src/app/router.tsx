@@ -3,11 +3,10 @@ import type { DOMRouterOpts, RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import { BrowserOnly } from './browser-only';
 import type { LegalPage } from './legal-route';
+import { RootErrorBoundary, RouteErrorBoundary } from './error-boundaries';
 import { PageLoading } from './page-loading';
 import { RequireUser } from './require-user';
-import { RootError } from './root-error';
 import { RootLayout } from './root-layout';
-import { RouteError } from './route-error';
 
 type PageModule = { default: ComponentType };
 
@@ -80,11 +79,11 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
-    errorElement: <RootError />,
+    errorElement: <RootErrorBoundary />,
     children: [
       {
         id: SHOP_ROUTES,
-        errorElement: <RouteError />,
+        errorElement: <RouteErrorBoundary />,
         // While the first page's code loads, the layout is already there around a spinner.
         HydrateFallback: PageLoading,
         children: [

@@ -6,7 +6,7 @@ import {
   reactHooksModule,
 } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { ACCOUNT_MESSAGES } from '@shop/shared/accounts';
+import { TOKEN_FAILED_MESSAGE } from '@shop/shared/session';
 import { errorBodyShape } from './contract';
 import { safeParse } from './shape';
 
@@ -60,7 +60,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   const result = await fetchFromApi(onServer(args), queryApi, extraOptions);
   if (result.error) {
     const body = safeParse(errorBodyShape, result.error.data);
-    if (body.success && body.data.message === ACCOUNT_MESSAGES.tokenFailed) {
+    if (body.success && body.data.message === TOKEN_FAILED_MESSAGE) {
       // Only the token of the current session ends it: a failure of an older token (the logout's
       // own call, a request sent before the shopper logged out and in again) changes nothing.
       const current = (queryApi.getState() as StateWithToken).account.userInfo?.token;

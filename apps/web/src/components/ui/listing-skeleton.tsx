@@ -1,7 +1,7 @@
 import { Skeleton, SkeletonStatus, SkeletonText } from './skeleton';
 
-// Apart from the other page skeletons: the listings and carousels of the first page load these
-// two with their own code, and nothing else of page-skeletons.tsx.
+// Apart from the other page skeletons, and loaded only when a listing or carousel first waits for
+// its products in the browser (skeletons-later.tsx): a server-rendered page never shows them.
 
 /** One product card of a listing or a carousel (ProductCard's shape). */
 export function ProductCardSkeleton({ withAddToCart = false }: { withAddToCart?: boolean }) {
@@ -33,6 +33,21 @@ export function ListingSkeleton({ label = 'Loading products…' }: { label?: str
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** A home carousel's slides while they load: one card below 464 px, two from there. */
+export function CarouselSkeleton({ label }: { label: string }) {
+  return (
+    <div className="-ml-4 flex">
+      <SkeletonStatus label={label} />
+      <div className="basis-full pl-4 xs:basis-1/2">
+        <ProductCardSkeleton withAddToCart />
+      </div>
+      <div className="hidden basis-1/2 pl-4 xs:block">
+        <ProductCardSkeleton withAddToCart />
+      </div>
     </div>
   );
 }

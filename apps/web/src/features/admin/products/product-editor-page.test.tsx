@@ -164,7 +164,8 @@ describe('the product editor', () => {
     expect(screen.getByLabelText('Price ($)')).toHaveAttribute('aria-invalid', 'true');
 
     invalid = false;
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    // As a person would: once the button says 'Save changes' again (the refusal ends 'Saving…').
+    await user.click(await screen.findByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Saved')).toHaveAttribute('role', 'status');
     expect(screen.queryByText('Price must have at most two decimals')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Description')).toHaveValue('<p>Softer cotton.</p>');
@@ -317,7 +318,8 @@ describe('the product editor', () => {
     expect(dialog).toHaveTextContent('“Back” is removed from the gallery');
     await user.click(within(dialog).getByRole('button', { name: 'Delete photo' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(order()).toEqual(['Front']);
+    // The dialog closes as the answer arrives; the gallery shows it a render later.
+    await waitFor(() => expect(order()).toEqual(['Front']));
     expect(server.to('DELETE', `${PATH}/images/g-2`)).toHaveLength(1);
   });
 

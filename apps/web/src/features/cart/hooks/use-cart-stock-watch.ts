@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { STOCK_POLL_INTERVAL_MS } from '@shop/shared/login-cooldown';
+import { STOCK_POLL_INTERVAL_MS } from '@shop/shared/stock';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { notify } from '../../../lib/toast';
 import { describeLine } from '../describe-line';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Pager } from '../../../components/ui/pager';
-import { ListingSkeleton } from '../../../components/ui/listing-skeleton';
+import { ListingSkeletonLater } from '../../../components/ui/skeletons-later';
 import { errorMessage } from '../../../lib/api-error';
 import { useGetProductsQuery } from '../api/products-api';
 import { useHttpStatus } from '../../../lib/http-status';
@@ -33,7 +33,7 @@ export function ProductListing({ query, hrefForPage, empty, name }: ProductListi
   const pastTheEnd = data !== undefined && isPastLastPage(data, requestedPage);
   useHttpStatus(404, pastTheEnd);
 
-  if (isLoading) return <ListingSkeleton />;
+  if (isLoading) return <ListingSkeletonLater />;
   if (error) return <Alert variant="danger">{errorMessage(error)}</Alert>;
   if (pastTheEnd) {
     return (

@@ -3,8 +3,7 @@ import type { KeyboardEvent } from 'react';
 import type { Category } from '@shop/shared/catalog';
 import { Alert } from '../../../components/ui/alert';
 import { Icon } from '../../../components/ui/icon';
-import { ProductCardSkeleton } from '../../../components/ui/listing-skeleton';
-import { SkeletonStatus } from '../../../components/ui/skeleton';
+import { CarouselSkeletonLater } from '../../../components/ui/skeletons-later';
 import { errorMessage } from '../../../lib/api-error';
 import { PHOTO_SIZES } from '../../../lib/product-image';
 import { useGetProductsQuery } from '../../catalog/api/products-api';
@@ -143,18 +142,7 @@ export function ProductCarousel({ title, subtitle, category }: ProductCarouselPr
           </div>
         )}
       </div>
-      {isLoading && (
-        // The slides' places: one card below 464 px, two from there.
-        <div className="-ml-4 flex">
-          <SkeletonStatus label={`Loading ${title.toLowerCase()}…`} />
-          <div className="basis-full pl-4 xs:basis-1/2">
-            <ProductCardSkeleton withAddToCart />
-          </div>
-          <div className="hidden basis-1/2 pl-4 xs:block">
-            <ProductCardSkeleton withAddToCart />
-          </div>
-        </div>
-      )}
+      {isLoading && <CarouselSkeletonLater label={`Loading ${title.toLowerCase()}…`} />}
       {error && <Alert variant="danger">{errorMessage(error)}</Alert>}
       {products.length > 0 && (
         <div
