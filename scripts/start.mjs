@@ -27,7 +27,8 @@ function newestMtime(paths) {
 const builds = [
   {
     workspace: '@shop/web',
-    output: from('apps/web/dist/index.html'),
+    // The browser's bundle and the server renderer are built together.
+    outputs: [from('apps/web/dist/index.html'), from('apps/web/dist-server/entry-server.js')],
     sources: [
       from('apps/web/src'),
       from('apps/web/public'),
@@ -38,13 +39,16 @@ const builds = [
   },
   {
     workspace: '@shop/api',
-    output: from('apps/api/dist/server.js'),
+    outputs: [from('apps/api/dist/server.js')],
     sources: [from('apps/api/src'), from('apps/api/build.mjs'), from('packages/shared/src')],
   },
 ];
 
-for (const { workspace, output, sources } of builds) {
-  const stale = !existsSync(output) || statSync(output).mtimeMs < newestMtime(sources);
+for (const { workspace, outputs, sources } of builds) {
+  const newestSource = newestMtime(sources);
+  const stale = outputs.some(
+    (output) => !existsSync(output) || statSync(output).mtimeMs < newestSource,
+  );
   if (!stale) continue;
   console.log(`Building ${workspace}…`);
   const result = spawnSync('npm', ['run', 'build', '-w', workspace], {

@@ -223,7 +223,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // it must never be reachable while real mail goes out (nor in production at all).
   if (!env.SMTP_URL && env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { db });
 
-  await app.register(seoRoutes, { db, appUrl: env.APP_URL });
+  await app.register(seoRoutes, { db, appUrl: publicUrl });
   await registerStorefront(app, {
     webDistDir,
     serverEntryPath:

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client';
-import { publicOrigin, robotsTxt, sitemapXml } from './service';
+import { robotsTxt, sitemapXml } from './service';
 
 /**
  * Crawlers read these rarely and a new product may wait a few minutes to be listed: five minutes
@@ -8,22 +8,25 @@ import { publicOrigin, robotsTxt, sitemapXml } from './service';
  */
 const CACHE_CONTROL = 'public, max-age=300';
 
-/** /sitemap.xml and /robots.txt. `appUrl`: APP_URL as configured (unset in development). */
-export const seoRoutes: FastifyPluginAsync<{ db: Database; appUrl: string | undefined }> = async (
+/**
+ * /sitemap.xml and /robots.txt. `appUrl`: the shop's address (APP_URL, or localhost in development),
+ * never the request's Host header, which a client chooses and a shared cache would keep.
+ */
+export const seoRoutes: FastifyPluginAsync<{ db: Database; appUrl: string }> = async (
   app,
   { db, appUrl },
 ) => {
-  app.get('/sitemap.xml', async (request, reply) =>
+  app.get('/sitemap.xml', async (_request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', CACHE_CONTROL)
-      .send(await sitemapXml(db, publicOrigin(appUrl, request))),
+      .send(await sitemapXml(db, appUrl)),
   );
 
-  app.get('/robots.txt', async (request, reply) =>
+  app.get('/robots.txt', async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', CACHE_CONTROL)
-      .send(robotsTxt(publicOrigin(appUrl, request))),
+      .send(robotsTxt(appUrl)),
   );
 };

@@ -120,15 +120,17 @@ describe('GET /robots.txt', () => {
 describe('without APP_URL (development)', () => {
   let dev: TestApp;
   beforeAll(async () => {
-    dev = await createTestApp();
+    dev = await createTestApp({ PORT: '3000' });
   });
   afterAll(() => dev.close());
 
-  it('takes the absolute URLs from the request’s own protocol and host', async () => {
-    const headers = { host: 'localhost:5173' };
+  it('uses the shop’s own address, as its pages’ canonical links do, never the request’s Host', async () => {
+    // A Host header is the client's to choose: a shared cache must not keep an attacker's origin.
+    const headers = { host: 'evil.example' };
     const robots = await dev.app.inject({ method: 'GET', url: '/robots.txt', headers });
-    expect(robots.body).toContain('Sitemap: http://localhost:5173/sitemap.xml');
+    expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
     const sitemap = await dev.app.inject({ method: 'GET', url: '/sitemap.xml', headers });
-    expect(readSitemap(sitemap.body)[0]).toEqual({ loc: 'http://localhost:5173/' });
+    expect(readSitemap(sitemap.body)[0]).toEqual({ loc: 'http://localhost:3000/' });
+    expect(sitemap.body).not.toContain('evil.example');
   });
 });

@@ -52,14 +52,6 @@ function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
 }
 
-/** The shop's public origin: APP_URL when configured, else the request's own (development). */
-export function publicOrigin(
-  configured: string | undefined,
-  request: { protocol: string; host: string },
-): string {
-  return (configured ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
-}
-
 function urlEntry(loc: string, lastmod?: Date): string {
   const modified = lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : '';
   return `<url><loc>${escapeXml(loc)}</loc>${modified}</url>`;
