@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { appShell } from './vite-plugins/app-shell';
 import { manifestOutsideDist } from './vite-plugins/manifest-outside-dist';
 import { precompress } from './vite-plugins/precompress';
+import { scriptsAfterContent } from './vite-plugins/scripts-after-content';
 import { sonnerWithoutInlineStyles } from './vite-plugins/sonner-without-inline-styles';
 import { splitSharedSchemas } from './vite-plugins/split-shared-schemas';
 
@@ -16,7 +17,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     appShell(),
     sonnerWithoutInlineStyles(),
     react(),
-    ...(isSsrBuild ? [] : [tailwindcss(), manifestOutsideDist(), precompress()]),
+    ...(isSsrBuild
+      ? []
+      : [tailwindcss(), scriptsAfterContent(), manifestOutsideDist(), precompress()]),
   ],
   resolve: {
     alias: [
@@ -44,6 +47,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist',
         emptyOutDir: true,
+        // No preload helper (about 1 kB in the first script): the browser fetches a chunk's imports
+        // as soon as it reads the chunk, and the page it is hydrating is already on screen.
+        modulePreload: false,
         // Moved to BUILD_MANIFEST once written (see manifestOutsideDist).
         manifest: true,
         rolldownOptions: {
@@ -61,10 +67,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
                 {
-                  // Small pieces nearly every page shares (a chunk of its own each costs more in
-                  // requests and lost compression than their few hundred bytes).
+                  // Small pieces the app and nearly every page share (a chunk of its own each costs
+                  // more in requests and lost compression than their few hundred bytes).
                   name: 'shop-common',
-                  test: /src[\\/](components[\\/]ui[\\/](button-styles|button-link|alert|page-container)|lib[\\/](use-document-title|http-status|product-image|api-error)|features[\\/](catalog[\\/]format-price|shop[\\/]))/,
+                  test: /(apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](button-styles|button-link|alert|page-container|icon)|lib[\\/](use-document-title|http-status|product-image|api-error|storage|use-hydrated)|app[\\/]hooks|features[\\/](catalog[\\/]format-price|shop[\\/]))|packages[\\/]shared[\\/]src[\\/](pricing|order-limits|roles|stock))/,
                 },
               ],
             },

@@ -32,6 +32,9 @@ export type RenderedPage = {
 /** A page's requests may start more requests (a component shown only once data is there). */
 const MAX_RENDER_PASSES = 4;
 
+/** React's mark of a Suspense boundary whose content follows later in the stream. */
+const PENDING_BOUNDARY = '<!--$?-->';
+
 const handler = createStaticHandler(routes);
 
 /**
@@ -54,7 +57,10 @@ export function configureServerRendering(options: {
 let appUrl = '';
 
 async function renderToHtml(element: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(element);
+  // Never outlined: a boundary written after the shell needs an inline script to show it.
+  const { prelude } = await prerenderToNodeStream(element, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks).toString('utf8');
@@ -86,10 +92,14 @@ export async function renderPage(url: string): Promise<RenderedPage> {
       </StrictMode>,
     );
     await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
+    // A boundary whose code (a lazy component) arrived during the pass is written as a template
+    // and an inline script that completes it, which the CSP refuses: the next pass has the code.
+    if (body.includes(PENDING_BOUNDARY)) continue;
     // Done when no answer arrived since this pass began (a fast answer may arrive during it), or
     // when answers change nothing (a failed request is asked again on every pass).
     if (store.getState()[api.reducerPath].queries === queriesBefore || body === previous) break;
   }
+  if (body.includes('<script')) throw new Error(`The rendered ${url} holds an inline script`);
   // React puts the resources it hoists (the preload of a high-priority image) before the markup
   // of a tree rendered without <html>: they belong in <head>.
   const hoisted = /^(?:<link [^>]*>)*/.exec(body)![0];

@@ -1,34 +1,6 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/providers';
-import { createRouter, loadMatchedRoutes } from './app/router';
-import { createStore } from './app/store';
-import { hydrateFromServer } from './lib/api';
-import { SERVER_DATA_ID } from './lib/server-data';
 import './index.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The #root element is missing from index.html');
-
-// The API answers the server rendered the page with (absent on pages it did not render: /admin).
-const serverData = document.getElementById(SERVER_DATA_ID)?.textContent;
-
-async function start(root: HTMLElement) {
-  const store = createStore();
-  if (serverData) {
-    store.dispatch(hydrateFromServer(JSON.parse(serverData)));
-    await loadMatchedRoutes(window.location.pathname);
-  }
-  const router = createRouter();
-  const app = (
-    <StrictMode>
-      <App store={store} router={router} />
-    </StrictMode>
-  );
-  startTransition(() => {
-    if (serverData) hydrateRoot(root, app);
-    else createRoot(root).render(app);
-  });
-}
-
-void start(container);
+// The first page is the server's HTML, painted before any script runs: the app (start.tsx, with
+// React and the router) is asked for after the first frame, so its download and its hydration, the
+// longest task of a first visit, never hold back the page's text and largest picture.
+requestAnimationFrame(() => setTimeout(() => void import('./start'), 0));

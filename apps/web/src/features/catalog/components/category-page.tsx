@@ -16,7 +16,10 @@ export default function CategoryPage({ slug }: { slug: CategorySlug }) {
       <PageHeader title={title} eyebrow="Shop">
         <p>{intro}</p>
       </PageHeader>
+      {/* The cards' names are h3s: an outline has no level missing between the page and them. */}
+      <h2 className="sr-only">Products</h2>
       <ProductListing
+        leadsThePage
         query={{ categories, pageNumber }}
         hrefForPage={(n) => (n === 1 ? `/${slug}` : `/${slug}?page=${n}`)}
         empty={<p>No {title.toLowerCase()} in the shop right now. Please come back soon.</p>}

@@ -12,6 +12,8 @@ type ProductCardProps = {
   withAddToCart?: boolean;
   /** Load the image at once (the first cards on screen); others load lazily. */
   eager?: boolean;
+  /** The page's largest picture (the first card of a listing page): asked for before others. */
+  priority?: boolean;
   /** How wide the card's picture shows (PHOTO_SIZES): the listing grid's by default. */
   sizes?: string;
 };
@@ -20,6 +22,7 @@ export function ProductCard({
   product,
   withAddToCart = false,
   eager = false,
+  priority = false,
   sizes = PHOTO_SIZES.gridCard,
 }: ProductCardProps) {
   const href = `/products/${product._id}`;
@@ -37,7 +40,8 @@ export function ProductCard({
           alt={pictureAlt(product, product.image, product.name)}
           width={600}
           height={600}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           className="aspect-square w-full object-cover transition-transform duration-500 group-hover:scale-105 motion-reduce:transition-none"
         />

@@ -18,6 +18,8 @@ type ProductListingProps = {
   empty: ReactNode;
   /** The listing in a sentence, for a page past its end: 'There is no page 9 of {name}'. */
   name: ReactNode;
+  /** The listing is the page's main content (a category, a search): its first picture leads. */
+  leadsThePage?: boolean;
 };
 
 const noticeClass =
@@ -27,7 +29,13 @@ const noticeClass =
  * A paged product list: a skeleton while loading, the server's message on failure, an empty state,
  * and for a page past the last one a notice that it does not exist, with a link to page 1.
  */
-export function ProductListing({ query, hrefForPage, empty, name }: ProductListingProps) {
+export function ProductListing({
+  query,
+  hrefForPage,
+  empty,
+  name,
+  leadsThePage = false,
+}: ProductListingProps) {
   const { data, error, isLoading, isFetching } = useGetProductsQuery(query);
   const requestedPage = query.pageNumber ?? 1;
   const pastTheEnd = data !== undefined && isPastLastPage(data, requestedPage);
@@ -54,7 +62,7 @@ export function ProductListing({ query, hrefForPage, empty, name }: ProductListi
       aria-busy={isFetching}
       className={isFetching ? 'opacity-60 transition-opacity' : undefined}
     >
-      <ProductGrid products={data.products} />
+      <ProductGrid products={data.products} leadsThePage={leadsThePage} />
       <Pager page={data.page} pages={data.pages} hrefFor={hrefForPage} label="Product pages" />
     </div>
   );

@@ -23,7 +23,10 @@ export default function SearchPage() {
         documentTitle={`Search: ${keyword}`}
         eyebrow="Search"
       />
+      {/* The cards' names are h3s: an outline has no level missing between the page and them. */}
+      <h2 className="sr-only">Products found</h2>
       <ProductListing
+        leadsThePage
         query={{ keyword, pageNumber }}
         hrefForPage={(n) => (n === 1 ? base : `${base}/page/${n}`)}
         name={`the results for “${keyword}”`}

@@ -1,0 +1,35 @@
+// The app: loaded by main.tsx once the server's HTML has been painted. It hydrates that HTML with
+// the API answers the server rendered it with, or renders the page itself where there is none.
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/providers';
+import { createRouter, loadMatchedRoutes } from './app/router';
+import { createStore } from './app/store';
+import { hydrateFromServer } from './lib/api';
+import { SERVER_DATA_ID } from './lib/server-data';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The #root element is missing from index.html');
+
+// The API answers the server rendered the page with (absent on pages it did not render: /admin).
+const serverData = document.getElementById(SERVER_DATA_ID)?.textContent;
+
+async function start(root: HTMLElement) {
+  const store = createStore();
+  if (serverData) {
+    store.dispatch(hydrateFromServer(JSON.parse(serverData)));
+    await loadMatchedRoutes(window.location.pathname);
+  }
+  const router = createRouter();
+  const app = (
+    <StrictMode>
+      <App store={store} router={router} />
+    </StrictMode>
+  );
+  startTransition(() => {
+    if (serverData) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
+}
+
+void start(container);
