@@ -23,7 +23,8 @@ export type PageHead =
   | { kind: 'product'; product: Product }
   | { kind: 'legal'; path: string; title: string }
   | { kind: 'productNotFound' }
-  | { kind: 'notFound' }
+  /** `title`: a listing page past its end keeps the title its page shows ('Page not found' else). */
+  | { kind: 'notFound'; title?: string | undefined }
   /** Pages on browser storage or a token (cart, login, checkout, account, order, …). */
   | { kind: 'browser'; title?: string };
 
@@ -147,7 +148,7 @@ function partsOf(head: PageHead, appUrl: string): HeadParts {
       };
     case 'notFound':
       return {
-        title: 'Page not found',
+        title: head.title ?? 'Page not found',
         description: SHOP_DESCRIPTION,
         ogType: 'website',
         jsonLd: [],
@@ -176,6 +177,11 @@ const meta = (attribute: 'name' | 'property', key: string, content: string) =>
  * shop's public origin (APP_URL), with or without a trailing slash. Data blocks only: no script
  * runs, no style attribute.
  */
+/** The page's own title (before ' | Sadu Sands'), as the page sets it in the browser. */
+export function pageTitleOf(head: PageHead): string | undefined {
+  return partsOf(head, '').title;
+}
+
 export function renderHead(head: PageHead, appUrl: string): string {
   const origin = appUrl.replace(/\/+$/, '');
   const parts = partsOf(head, origin);

@@ -2,7 +2,7 @@ import type { Product } from '@shop/shared/catalog';
 import type { CategorySlug } from '../features/catalog/category-pages';
 import { CATEGORY_PAGES } from '../features/catalog/category-pages';
 import { parsePageNumber } from '../features/catalog/page-number';
-import type { PageHead } from './head';
+import { pageTitleOf, type PageHead } from './head';
 
 /** The titles the pages that render in the browser set (useDocumentTitle), by route path. */
 const BROWSER_TITLES: Record<string, string> = {
@@ -41,16 +41,18 @@ type MatchedPage = {
 };
 
 /** What the <head> of a rendered page describes, from its route, status and data. */
-export function pageHeadOf({
-  routePath,
-  params,
-  searchParams,
-  status,
-  product,
-}: MatchedPage): PageHead {
+export function pageHeadOf(page: MatchedPage): PageHead {
+  const { routePath, status, product } = page;
   if (routePath === 'products/:productId')
     return product && status === 200 ? { kind: 'product', product } : { kind: 'productNotFound' };
-  if (status === 404) return { kind: 'notFound' };
+  const head = routeHeadOf(page);
+  // A listing page past its end: out of the index, under the title its page shows.
+  if (status === 404) return { kind: 'notFound', title: head && pageTitleOf(head) };
+  return head ?? { kind: 'browser', title: BROWSER_TITLES[routePath.replace(/\/\*$/, '')] };
+}
+
+/** The head of a catalog or legal route; undefined for the others. */
+function routeHeadOf({ routePath, params, searchParams }: MatchedPage): PageHead | undefined {
   if (routePath === '' || routePath === 'page/:pagenumber')
     return { kind: 'home', pageNumber: parsePageNumber(params.pagenumber) };
   if (routePath.startsWith('search/:keyword'))
@@ -66,6 +68,5 @@ export function pageHeadOf({
       pageNumber: parsePageNumber(searchParams.get('page') ?? undefined),
     };
   const legalTitle = LEGAL_TITLES[routePath];
-  if (legalTitle) return { kind: 'legal', path: `/${routePath}`, title: legalTitle };
-  return { kind: 'browser', title: BROWSER_TITLES[routePath.replace(/\/\*$/, '')] };
+  return legalTitle ? { kind: 'legal', path: `/${routePath}`, title: legalTitle } : undefined;
 }
