@@ -7,7 +7,12 @@ import type { Env } from '../env';
 import { appUrl } from '../env';
 import type { CatalogReader } from '../modules/catalog/catalog-reader';
 import { shopConfigOf } from '../modules/config/service';
-import { CACHE_CONTROL, pageKindOf, type PageKind } from '../modules/pages/page-policy';
+import {
+  CACHE_CONTROL,
+  pageKindOf,
+  renderedAddressOf,
+  type PageKind,
+} from '../modules/pages/page-policy';
 import {
   createPageService,
   type Encoding,
@@ -127,7 +132,11 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
     if (!pages || kind === 'shell') return sendShell(reply);
     let answer: PageAnswer;
     try {
-      answer = await pages.page(url.pathname + url.search, kind);
+      const address =
+        kind === 'public'
+          ? renderedAddressOf(url.pathname, url.searchParams)
+          : url.pathname + url.search;
+      answer = await pages.page(address, kind);
     } catch (error) {
       // The shop still works: the browser renders the page itself.
       request.log.error({ err: error }, 'server rendering failed; sent the browser-only page');

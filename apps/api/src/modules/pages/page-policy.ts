@@ -25,3 +25,17 @@ export const CACHE_CONTROL: Record<PageKind, string> = {
   private: 'private, no-store',
   public: 'public, max-age=0, s-maxage=5, stale-while-revalidate=30',
 };
+
+/** The one query a server-rendered public page reads: a category listing's ?page=. */
+const RENDERED_QUERY = 'page';
+
+/**
+ * The address a public page is rendered and kept under: its path and the query the server reads.
+ * Anything else (utm_ tags, a cache buster) changes nothing in the HTML (the pages that read more,
+ * such as /login?redirect=, render it in the browser), so it must not cost a render or a place in
+ * the cache: 40 requests with 40 made-up queries are one render, not 40.
+ */
+export function renderedAddressOf(pathname: string, searchParams: URLSearchParams): string {
+  const page = searchParams.get(RENDERED_QUERY);
+  return page === null ? pathname : `${pathname}?${RENDERED_QUERY}=${encodeURIComponent(page)}`;
+}

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCatalogReader } from '../catalog/catalog-reader';
 import { createHtmlDocument } from './html-document';
 import { createPageService } from './page-service';
-import { CACHE_CONTROL, pageKindOf } from './page-policy';
+import { CACHE_CONTROL, pageKindOf, renderedAddressOf } from './page-policy';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -64,6 +64,10 @@ describe('page policy', () => {
     expect(kind('/admin')).toBe('shell');
     expect(kind('/admin/orders')).toBe('shell');
     expect(kind('/administrator')).toBe('public');
+    expect(renderedAddressOf('/belts', new URLSearchParams('page=2&utm_source=x'))).toBe(
+      '/belts?page=2',
+    );
+    expect(renderedAddressOf('/', new URLSearchParams('bust=1'))).toBe('/');
     expect(CACHE_CONTROL.public).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30');
     expect(CACHE_CONTROL.private).toBe('private, no-store');
   });
@@ -147,6 +151,18 @@ describe('server-rendered pages', () => {
     const fresh = await pages.page('/totes', 'public');
     expect(fresh).not.toBe(first);
     expect(fresh.html.toString()).toContain('Second Tote');
+  });
+
+  it('renders a page once for 40 requests at once, whatever queries they make up', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => t.app.inject(`/hoodies?utm_source=${i}&bust=${i}`)),
+    );
+    const renders = new Set(answers.map((answer) => /render (\d+)/.exec(answer.body)?.[1]));
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(renders.size).toBe(1);
+    // The query the page reads is part of its address.
+    const page2 = await t.app.inject('/hoodies?page=2&utm_source=x');
+    expect(/render (\d+)/.exec(page2.body)?.[1]).not.toBe([...renders][0]);
   });
 
   it('sends compressed copies to browsers that take them', async () => {
