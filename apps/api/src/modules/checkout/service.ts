@@ -32,6 +32,7 @@ import {
   checkoutCancelPath,
   closeUnpaidOrder,
   findOrder,
+  findUnpaidOrders,
   type OrdersContext,
 } from '../orders/service';
 import { availableUnits, holdUnits, inLockOrder } from '../stock/service';
@@ -290,19 +291,15 @@ export async function ownHolds(
     if (isUuid(proof.orderId) && isCheckoutCancelToken(ctx.secret, proof.orderId, proof.token))
       ids.add(proof.orderId);
 
-  const checkouts: OwnHoldsResponse['checkouts'] = [];
-  for (const id of ids) {
-    const order = await findOrder(ctx.db, id);
-    if (order?.status !== 'pending_payment') continue;
-    checkouts.push({
-      orderId: order.id,
-      items: order.items.map((item) => ({
-        product: item.productId,
-        size: item.size as LineSize,
-        option: item.option as LineOption,
-        qty: item.qty,
-      })),
-    });
-  }
+  const unpaid = await findUnpaidOrders(ctx.db, [...ids]);
+  const checkouts: OwnHoldsResponse['checkouts'] = unpaid.map((order) => ({
+    orderId: order.id,
+    items: order.items.map((item) => ({
+      product: item.productId,
+      size: item.size as LineSize,
+      option: item.option as LineOption,
+      qty: item.qty,
+    })),
+  }));
   return { checkouts };
 }

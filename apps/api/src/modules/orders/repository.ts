@@ -65,6 +65,20 @@ export async function findOrderWithItems(
   return details;
 }
 
+/** Orders in the given status among `orderIds`, with their details, in four queries in all. */
+export async function findOrdersWithItems(
+  db: Executor,
+  orderIds: string[],
+  status: OrderRow['status'],
+): Promise<OrderWithItems[]> {
+  if (!orderIds.length) return [];
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.id, orderIds), eq(orders.status, status)));
+  return withDetails(db, rows);
+}
+
 /**
  * Adds lines, parcels and refunded amounts to orders, in three queries whatever their number.
  * One after the other: `db` may be a transaction, whose one connection takes one query at a time.

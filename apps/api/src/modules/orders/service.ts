@@ -31,6 +31,7 @@ import {
   findOrderIdByPaymentReference,
   findOrderIdBySession,
   findOrderWithItems,
+  findOrdersWithItems,
   listOrdersOfCustomer,
   listOrdersOfUser,
   lockOrdersOfCustomer,
@@ -234,6 +235,11 @@ export async function expireLapsedHolds(ctx: OrdersContext): Promise<number> {
 /** An order with its lines, for the modules that act on orders (checkout, payments). */
 export function findOrder(db: Executor, orderId: string): Promise<OrderWithItems | undefined> {
   return findOrderWithItems(db, orderId);
+}
+
+/** The orders among `orderIds` that still wait for their payment, with their lines. */
+export function findUnpaidOrders(db: Executor, orderIds: string[]): Promise<OrderWithItems[]> {
+  return findOrdersWithItems(db, orderIds, 'pending_payment');
 }
 
 /** The order a provider's checkout session belongs to. */
