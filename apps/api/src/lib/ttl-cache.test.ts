@@ -60,3 +60,86 @@ describe('TtlCache', () => {
     expect(source.calls).toBe(2);
   });
 });
+
+/** A loader whose answers the test settles itself, counting how often it was asked. */
+function loader() {
+  const pending: { resolve: (value: string) => void; reject: (error: Error) => void }[] = [];
+  const load = () =>
+    new Promise<string>((resolve, reject) => {
+      pending.push({ resolve, reject });
+    });
+  return { load, pending };
+}
+
+describe('TtlCache with staleMs (stale-while-revalidate)', () => {
+  it('answers a fresh copy without loading, an old one while one refresh runs', async () => {
+    let now = 0;
+    const cache = new TtlCache<string>(1000, 10, () => now, 30_000);
+    const { load, pending } = loader();
+    const first = cache.get('page', load);
+    pending[0]!.resolve('v1');
+    expect(await first).toBe('v1');
+
+    now = 999;
+    expect(await cache.get('page', load)).toBe('v1');
+    expect(pending).toHaveLength(1);
+
+    now = 1500; // stale: answered at once, refreshed once however many ask
+    expect(await cache.get('page', load)).toBe('v1');
+    expect(await cache.get('page', load)).toBe('v1');
+    expect(pending).toHaveLength(2);
+    pending[1]!.resolve('v2');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await cache.get('page', load)).toBe('v2');
+    expect(pending).toHaveLength(2);
+  });
+
+  it('waits for a new copy when the old one is too old, and keeps the old one when a refresh fails', async () => {
+    let now = 0;
+    const cache = new TtlCache<string>(1000, 10, () => now, 5000);
+    const { load, pending } = loader();
+    const first = cache.get('page', load);
+    pending[0]!.resolve('v1');
+    await first;
+
+    now = 2000;
+    expect(await cache.get('page', load)).toBe('v1');
+    pending[1]!.reject(new Error('database down'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('page', load)).toBe('v1'); // still the old copy, a new refresh asked
+    expect(pending).toHaveLength(3);
+
+    now = 6000; // past staleMs: this request waits for its own load
+    const waited = cache.get('page', load);
+    expect(pending).toHaveLength(4);
+    pending[3]!.resolve('v3');
+    expect(await waited).toBe('v3');
+  });
+
+  it('forgets everything on clear, also a refresh under way, and a failed first load', async () => {
+    let now = 0;
+    const cache = new TtlCache<string>(1000, 10, () => now, 30_000);
+    const { load, pending } = loader();
+    const first = cache.get('page', load);
+    pending[0]!.resolve('v1');
+    await first;
+    now = 1500;
+    await cache.get('page', load); // starts a refresh
+    cache.clear();
+    pending[1]!.resolve('late');
+    await new Promise((resolve) => setImmediate(resolve));
+    const after = cache.get('page', load);
+    expect(pending).toHaveLength(3);
+    pending[2]!.resolve('v2');
+    expect(await after).toBe('v2');
+
+    const failing = cache.get('other', load);
+    pending[3]!.reject(new Error('no'));
+    await expect(failing).rejects.toThrow('no');
+    const retried = cache.get('other', load);
+    expect(pending).toHaveLength(5);
+    pending[4]!.resolve('ok');
+    expect(await retried).toBe('ok');
+  });
+});

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { ShopConfig } from '@shop/shared/catalog';
-import { StaleWhileRevalidate } from '../../lib/stale-while-revalidate';
+import { TtlCache } from '../../lib/ttl-cache';
 import { sanitizeDescription } from '../admin-products/description';
 import type { CatalogReader } from '../catalog/catalog-reader';
 import { createHtmlDocument, type RenderedPage } from './html-document';
@@ -34,6 +34,8 @@ export type PageAnswer = {
 
 /** The origin the renderer's in-process API requests are made under; never reaches a network. */
 const RENDER_ORIGIN = 'http://storefront.internal';
+/** How many cache periods an old page may still be sent while its fresh copy renders. */
+const STALE_PERIODS = 30;
 /** Distinct addresses kept rendered (a page is some 20-60 kB). */
 const MAX_CACHED_PAGES = 500;
 
@@ -86,11 +88,17 @@ export async function createPageService(deps: {
     const page = await entry.renderPage(`${RENDER_ORIGIN}${pathAndQuery}`);
     return answerOf(Buffer.from(documentOf(page)), page.status);
   };
-  const cache = new StaleWhileRevalidate<PageAnswer>(deps.cacheMs, MAX_CACHED_PAGES, deps.now);
+  // An old copy is still sent for up to 30 cache periods while one fresh render runs.
+  const cache = new TtlCache<PageAnswer>(
+    deps.cacheMs,
+    MAX_CACHED_PAGES,
+    deps.now,
+    deps.cacheMs * STALE_PERIODS,
+  );
   deps.catalog.onInvalidate(() => cache.clear());
 
   return {
-    /** The page at `pathAndQuery`; public pages from the cache (see StaleWhileRevalidate). */
+    /** The page at `pathAndQuery`; public pages from the cache (see TtlCache's staleMs). */
     page(pathAndQuery: string, kind: Exclude<PageKind, 'shell'>): Promise<PageAnswer> {
       return kind === 'public'
         ? cache.get(pathAndQuery, () => render(pathAndQuery))
