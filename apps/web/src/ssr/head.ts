@@ -1,4 +1,5 @@
 import type { Product } from '@shop/shared/catalog';
+import { escapeHtml } from '@shop/shared/html';
 import { SHOP_NAME } from '@shop/shared/shop';
 import { defaultChoice } from '@shop/shared/stock';
 import { CATEGORY_PAGES, type CategorySlug } from '../features/catalog/category-pages';
@@ -156,16 +157,6 @@ function partsOf(head: PageHead, appUrl: string): HeadParts {
     case 'browser':
       return { title: head.title, description: SHOP_DESCRIPTION, ogType: 'website', jsonLd: [] };
   }
-}
-
-/** Text for HTML: element content and double- or single-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 const meta = (attribute: 'name' | 'property', key: string, content: string) =>

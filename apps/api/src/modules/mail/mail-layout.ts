@@ -1,13 +1,5 @@
+import { escapeHtml } from '@shop/shared/html';
 import { SHOP_HEADQUARTERS, SHOP_NAME } from '@shop/shared/shop';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 export interface MailContent {
   greeting: string;

@@ -1,6 +1,6 @@
 import { formatPrice } from '@shop/shared/money';
 import { SHOP_NAME } from '@shop/shared/shop';
-import { escapeHtml } from '../mail/mail-layout';
+import { escapeHtml } from '@shop/shared/html';
 import type { OrderWithItems } from '../orders/repository';
 
 /** The test checkout's page: plain HTML and a stylesheet of our own (the CSP allows no inline style). */
