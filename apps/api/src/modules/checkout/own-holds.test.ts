@@ -17,6 +17,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 let t: TestApp;
 let hoodie: string;
 let cap: string;
+let tote: string;
 let ipCounter = 0;
 const nextIp = () => `10.31.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 
@@ -65,6 +66,10 @@ beforeAll(async () => {
   cap = await productIdByHandle(
     db,
     await addProduct(db, { name: 'Plain Cap', priceCents: 1000, stock: { total: 9 } }),
+  );
+  tote = await productIdByHandle(
+    db,
+    await addProduct(db, { name: 'Race Tote', priceCents: 2000, stock: { total: 4 } }),
   );
 });
 afterAll(async () => {
@@ -184,5 +189,45 @@ describe('POST /api/orders/own-holds', () => {
     const badToken = await ownHoldsCall({ checkouts: [] }, 'not-a-token');
     expect(badToken.statusCode).toBe(401);
     expect(badToken.json().message).toEqual(expect.any(String));
+  });
+});
+
+describe('replacing a checkout from many requests at once', () => {
+  it('gives its stock back once: one of eight replacing checkouts gets it, the others are refused', async () => {
+    const first = await guestCheckout([{ product: tote, qty: 4 }]);
+    expect(await stockLevel(t.database.db, tote, 'total')).toBe(0);
+
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/orders/guest-checkout-session',
+          payload: {
+            orderItems: [{ product: tote, qty: 4 }],
+            shippingAddress: ADDRESS,
+            email: 'guest@example.com',
+            replaces: [first],
+          },
+          remoteAddress: nextIp(),
+        }),
+      ),
+    );
+    const placed = answers.filter((answer) => answer.statusCode === 200);
+    expect(placed).toHaveLength(1);
+    for (const refused of answers.filter((answer) => answer.statusCode !== 200)) {
+      expect(refused.statusCode, refused.body).toBeGreaterThanOrEqual(400);
+      expect(refused.statusCode, refused.body).toBeLessThan(500);
+      expect(refused.json()).toHaveProperty('message');
+    }
+    expect(await stockLevel(t.database.db, tote, 'total')).toBe(0);
+
+    // The first checkout's units came back once: ending the one placed gives back 4, not 8.
+    const { checkout } = checkoutSessionResponseSchema.parse(placed[0]!.json());
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${checkout!.orderId}/cancel-checkout`,
+      payload: { token: checkout!.token },
+    });
+    expect(await stockLevel(t.database.db, tote, 'total')).toBe(4);
   });
 });
