@@ -32,10 +32,10 @@ export type RenderedPage = {
 /** A page's requests may start more requests (a component shown only once data is there). */
 const MAX_RENDER_PASSES = 4;
 
-/** React's mark of a Suspense boundary whose content follows later in the stream. */
-const PENDING_BOUNDARY = '<!--$?-->';
-
 const handler = createStaticHandler(routes);
+
+/** The shop's public address, for canonical and link-preview URLs (configureServerRendering). */
+let appUrl = '';
 
 /**
  * Where the rendered pages' API requests go: `fetchFn` answers them in-process (the API's catalog
@@ -52,9 +52,6 @@ export function configureServerRendering(options: {
   setServerSanitizer(options.sanitizeHtml);
   appUrl = options.appUrl;
 }
-
-/** The shop's public address, for canonical and link-preview URLs. */
-let appUrl = '';
 
 async function renderToHtml(element: ReactNode): Promise<string> {
   // Never outlined: a boundary written after the shell needs an inline script to show it.
@@ -92,9 +89,6 @@ export async function renderPage(url: string): Promise<RenderedPage> {
       </StrictMode>,
     );
     await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
-    // A boundary whose code (a lazy component) arrived during the pass is written as a template
-    // and an inline script that completes it, which the CSP refuses: the next pass has the code.
-    if (body.includes(PENDING_BOUNDARY)) continue;
     // Done when no answer arrived since this pass began (a fast answer may arrive during it), or
     // when answers change nothing (a failed request is asked again on every pass).
     if (store.getState()[api.reducerPath].queries === queriesBefore || body === previous) break;
