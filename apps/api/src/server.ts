@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { InvalidEnvError, appUrl, databaseTimeoutsOf, loadEnv, type Env } from './env';
-import { ensureOwner, OwnerSetupError } from './modules/back-office/owner-setup';
+import { ensureOwner, OwnerSetupError, ownerSetupNotice } from './modules/back-office/owner-setup';
 import { seedSampleCatalogIfEmpty } from './modules/catalog/seed';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -26,10 +26,18 @@ async function main() {
     timeouts: databaseTimeoutsOf(env),
   });
   await database.migrate();
-  const app = await buildApp({ env, database });
+  // Logs go through process.stdout, as the set-up notice below does, so they keep their order
+  // (pino's own destination writes asynchronously and a later console.log could overtake it).
+  const app = await buildApp({ env, database, logStream: process.stdout });
 
+  let setupLink: string | undefined;
   try {
-    await ensureOwner({ db: database.db, env, log: app.log });
+    await ensureOwner({
+      db: database.db,
+      env,
+      log: app.log,
+      announceSetupLink: (link) => (setupLink = link),
+    });
   } catch (error) {
     if (!(error instanceof OwnerSetupError)) throw error;
     console.error(`The shop could not start: ${error.message}`);
@@ -70,6 +78,8 @@ async function main() {
     },
     `shop ready on ${appUrl(env)}`,
   );
+  // Last, after every log line of start-up, so a new owner sees it below the build's output.
+  if (setupLink) console.log(ownerSetupNotice(setupLink));
 }
 
 main().catch((error: unknown) => {

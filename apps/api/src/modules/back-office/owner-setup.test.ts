@@ -7,7 +7,7 @@ import { loadEnv } from '../../env';
 import { addVerifiedCustomer } from '../../test/fixtures';
 import { injector } from '../../test/inject';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { ensureOwner } from './owner-setup';
+import { ensureOwner, ownerSetupNotice } from './owner-setup';
 
 const APP_URL = 'http://shop.test';
 const OWNER_PASSWORD = 'Owner-Pass1!';
@@ -40,7 +40,13 @@ async function startUp(env: { OWNER_EMAIL?: string; OWNER_PASSWORD?: string }, n
     info: (line: string) => lines.push(line),
     warn: (line: string) => lines.push(line),
   };
-  const outcome = await ensureOwner({ db: t.database.db, env: { ...t.env, ...env }, log, now });
+  const outcome = await ensureOwner({
+    db: t.database.db,
+    env: { ...t.env, ...env },
+    log,
+    announceSetupLink: (link) => lines.push(ownerSetupNotice(link)),
+    now,
+  });
   return { outcome, lines };
 }
 
@@ -130,7 +136,7 @@ describe('the one-time setup link', () => {
 
   it('is printed at start-up without OWNER_*; it creates the owner once', async () => {
     const { outcome, lines } = await startUp({});
-    expect(outcome).toBe('link-printed');
+    expect(outcome).toBe('link-created');
     expect(lines.join('\n')).toMatch(/within 1 hour/);
     const token = tokenIn(lines);
 

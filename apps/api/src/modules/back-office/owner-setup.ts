@@ -30,7 +30,20 @@ export interface StartupLog {
   warn(message: string): void;
 }
 
-export type OwnerBootstrapOutcome = 'exists' | 'created' | 'promoted' | 'link-printed';
+export type OwnerBootstrapOutcome = 'exists' | 'created' | 'promoted' | 'link-created';
+
+/**
+ * The set-up link as start-up prints it: last, after the shop says it is ready, between rules and
+ * on a line of its own (so a terminal selects it whole), where a new owner cannot miss it.
+ */
+export function ownerSetupNotice(link: string): string {
+  const text = [
+    'The shop has no owner yet. Open this link within 1 hour to create the owner',
+    'account (it works once; restart the shop for a new one):',
+  ];
+  const rule = '='.repeat(Math.max(link.length, ...text.map((line) => line.length)) + 4);
+  return ['', rule, ...text.map((line) => `  ${line}`), '', `  ${link}`, '', rule, ''].join('\n');
+}
 
 const OWNER_NAME = 'Owner';
 
@@ -44,27 +57,28 @@ async function recordOwnerCreated(tx: Executor, user: UserRow, clientAddress: st
 
 /**
  * Start-up: makes sure the shop has an owner. With OWNER_EMAIL and OWNER_PASSWORD it creates one
- * (or promotes the account of that address when the password is its own); with neither it prints
- * a one-time link to /admin/setup, valid for OWNER_SETUP_LINK_MS. Throws OwnerSetupError when
+ * (or promotes the account of that address when the password is its own); with neither it makes
+ * a one-time link to /admin/setup, valid for OWNER_SETUP_LINK_MS, and hands it to
+ * `announceSetupLink` (start-up prints it once the shop is ready). Throws OwnerSetupError when
  * start-up must stop (a weak password, someone else's address).
  */
 export async function ensureOwner(options: {
   db: Database;
   env: Pick<Env, 'OWNER_EMAIL' | 'OWNER_PASSWORD' | 'APP_URL' | 'PORT'>;
   log: StartupLog;
+  announceSetupLink: (link: string) => void;
   now?: () => number;
 }): Promise<OwnerBootstrapOutcome> {
-  const { db, env, log, now = Date.now } = options;
+  const { db, env, log, announceSetupLink, now = Date.now } = options;
   if (await ownerExists(db)) return 'exists';
   const email = env.OWNER_EMAIL;
   const password = env.OWNER_PASSWORD;
   if (!email || !password) {
     const { token, tokenHash } = createMailedToken();
     await insertSetupToken(db, tokenHash, new Date(now() + OWNER_SETUP_LINK_MS));
-    log.warn(
-      `The shop has no owner yet. Open this link within 1 hour to create the owner account (it works once): ${appUrl(env)}/admin/setup?token=${token}`,
-    );
-    return 'link-printed';
+    log.warn('the shop has no owner yet: a one-time set-up link is printed once it is ready');
+    announceSetupLink(`${appUrl(env)}/admin/setup?token=${token}`);
+    return 'link-created';
   }
   const problem = passwordProblem(password);
   if (problem) throw new OwnerSetupError(`OWNER_PASSWORD is not accepted: ${problem}`);
