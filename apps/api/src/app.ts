@@ -10,9 +10,12 @@ import { resolveJwtSecret } from './lib/jwt-secret';
 import { deriveKey } from './lib/keys';
 import { loggableError, requestIdFrom } from './lib/log-safety';
 import { createAuthenticator } from './modules/accounts/authenticator';
+import { verifyPassword, type PasswordVerifier } from './modules/accounts/passwords';
 import { accountRoutes } from './modules/accounts/routes';
 import { adminProductRoutes } from './modules/admin-products/routes';
+import type { SecondFactorCheck } from './modules/back-office/context';
 import { backOfficeRoutes } from './modules/back-office/routes';
+import { codeIsRight } from './modules/back-office/second-factor';
 import { createCatalogReader } from './modules/catalog/catalog-reader';
 import { catalogRoutes } from './modules/catalog/routes';
 import { configRoutes } from './modules/config/routes';
@@ -64,6 +67,10 @@ export interface AppDependencies {
   logStream?: LogStream;
   /** The clock of second-factor codes, setup links and receipts (tests set it instead of sleeping). */
   now?: () => number;
+  /** Checks passwords (default argon2id); tests wrap it to count how many are checked. */
+  verifyPassword?: PasswordVerifier;
+  /** Checks second-factor codes (default codeIsRight); tests wrap it to count the checks. */
+  checkSecondFactor?: SecondFactorCheck;
 }
 
 /** A destination for the JSON log lines, one write per line. */
@@ -177,6 +184,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     wakeMail: mailWorker.wake,
     limit,
     background,
+    verifyPassword: deps.verifyPassword ?? verifyPassword,
   };
   await app.register(accountRoutes, { ctx: accountsCtx, auth, limit });
   await app.register(privacyRoutes, { ctx: { db, accounts: accountsCtx }, auth, limit });
@@ -189,6 +197,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       supportEmail,
       wakeMail: mailWorker.wake,
       now: deps.now ?? Date.now,
+      checkCode: deps.checkSecondFactor ?? codeIsRight,
     },
     auth,
     limit,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp, type LogStream } from '../app';
+import { buildApp, type AppDependencies, type LogStream } from '../app';
 import { openDatabase, type DatabaseHandle, type DatabaseTimeouts } from '../db/client';
 import { databaseTimeoutsOf, loadEnv, type Env } from '../env';
 import type { PaymentProvider } from '../modules/payments/provider';
@@ -72,6 +72,9 @@ export async function createTestApp(
     logStream?: LogStream;
     /** The app's clock for second-factor codes and setup links. */
     now?: () => number;
+    /** Wrappers of the password and second-factor checks (to count them). */
+    verifyPassword?: AppDependencies['verifyPassword'];
+    checkSecondFactor?: AppDependencies['checkSecondFactor'];
   } = {},
 ): Promise<TestApp> {
   // The catalog cache is off unless a test is about it, so each request sees the fixtures as they are.

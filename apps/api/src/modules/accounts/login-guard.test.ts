@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shop/shared/accounts';
-import { loginThrottles, rateLimitCounters } from '../../db/schema';
+import { loginThrottles, rateLimitCounters, users } from '../../db/schema';
 import { openApiClient, type Answer, type ApiClient } from '../../test/api-client';
 import { addVerifiedCustomer } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { verifyPassword } from './passwords';
 
 const RIGHT = 'Right-Pass1!';
 const WRONG = 'Wrong-Pass1!';
@@ -14,8 +15,19 @@ let counter = 0;
 const uniqueEmail = (name: string) => `${name}.${++counter}@example.com`;
 const newAddress = () => `10.77.${Math.floor(counter / 250)}.${(counter++ % 250) + 1}`;
 
+/** The hashes of every password the app checked, in order (the app's verifier, wrapped). */
+const checkedHashes: string[] = [];
+
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
+  t = await createTestApp(
+    { RATE_LIMIT_PER_MINUTE: '100000' },
+    {
+      verifyPassword: (passwordHash, password) => {
+        checkedHashes.push(passwordHash);
+        return verifyPassword(passwordHash, password);
+      },
+    },
+  );
   api = await openApiClient(t);
 }, 60_000);
 afterAll(async () => {
@@ -46,6 +58,15 @@ async function lockoutStarted(email: string): Promise<void> {
   }
 }
 
+/** How many times the account's password was checked so far. */
+async function passwordChecks(email: string): Promise<number> {
+  const [row] = await t.database.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email));
+  return checkedHashes.filter((hash) => hash === row?.passwordHash).length;
+}
+
 const statuses = (answers: Answer[]) => answers.map((answer) => answer.status);
 const count = (answers: Answer[], status: number) =>
   statuses(answers).filter((s) => s === status).length;
@@ -54,11 +75,14 @@ describe('parallel password guessing (finding 2)', () => {
   it('checks at most 5 passwords per lockout however many arrive at once; the right one amid 39 wrong answers 429', async () => {
     const email = await customer('guessed');
     const ip = newAddress();
+    const checksBefore = await passwordChecks(email);
     const early = Array.from({ length: 20 }, () => login(email, WRONG, ip));
     await lockoutStarted(email);
     const right = login(email, RIGHT, ip);
     const late = Array.from({ length: 19 }, () => login(email, WRONG, ip));
     const answers = await Promise.all([...early, right, ...late]);
+    // The rule itself: 40 attempts at once, and the password was checked 5 times.
+    expect((await passwordChecks(email)) - checksBefore).toBe(5);
 
     const rightAnswer = await right;
     expect(rightAnswer.status, api.where).toBe(429);

@@ -3,7 +3,7 @@ import { CREDENTIAL_MESSAGES, emailChangePendingMessage } from '@shop/shared/cre
 import { AppError } from '../../errors';
 import { EMAIL_CHANGE_LIMIT, startEmailChange } from './email-change';
 import { claimLoginAttempt } from './login-guard';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword } from './passwords';
 import { findUserByEmail, updateUserCredentials, type UserRow } from './repository';
 import { userInfoFor, type AccountsContext } from './service';
 
@@ -21,7 +21,7 @@ export async function checkCurrentPassword(
   wrongMessage: string = CREDENTIAL_MESSAGES.currentPasswordWrong,
 ): Promise<void> {
   const attempt = await claimLoginAttempt(ctx.db, ctx.limit, user.email, clientAddress);
-  if (await verifyPassword(user.passwordHash, password)) return attempt.succeeded();
+  if (await ctx.verifyPassword(user.passwordHash, password)) return attempt.succeeded();
   const refusal = attempt.failed();
   // The 5th wrong one answers the lockout it started, as at the login.
   if (refusal.kind === 'too_many') throw refusal;

@@ -16,7 +16,7 @@ import type { ActionLimiter } from '../rate-limits/service';
 import { claimLoginAttempt, claimThrottledAttempt, emailThrottleKey } from './login-guard';
 import { passwordResetMail, verificationMail } from './account-mails';
 import { findPendingEmail, revokeEmailChanges } from './email-change-repository';
-import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords';
+import { hashPassword, verifyAgainstNobody, type PasswordVerifier } from './passwords';
 import {
   claimMailThrottle,
   clearLoginThrottles,
@@ -64,6 +64,8 @@ export interface AccountsContext {
   limit: ActionLimiter;
   /** Work done after the answer (see lib/background-tasks.ts). */
   background: BackgroundTasks;
+  /** Checks a password against its hash (argon2id; tests count the checks). */
+  verifyPassword: PasswordVerifier;
 }
 
 const addMs = (ms: number) => new Date(Date.now() + ms);
@@ -169,8 +171,8 @@ export async function logIn(
   const attempt = await claimLoginAttempt(ctx.db, ctx.limit, input.email, clientAddress);
   const user = await findUserByEmail(ctx.db, input.email);
   const passwordOk = user
-    ? await verifyPassword(user.passwordHash, input.password)
-    : await verifyAgainstNobody(input.password);
+    ? await ctx.verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstNobody(input.password, ctx.verifyPassword);
   if (!user || !passwordOk) throw attempt.failed();
 
   await attempt.succeeded();

@@ -9,6 +9,7 @@ import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import { addVerifiedCustomer } from '../../test/fixtures';
 import { injector } from '../../test/inject';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { codeIsRight } from './second-factor';
 import { seal } from './secret-box';
 import { base32Decode, totp } from './totp';
 
@@ -23,10 +24,19 @@ const inProcess = injector(
   () => '10.20.0.1',
 );
 
+/** The account of every second-factor code the app checked (its check, wrapped). */
+const checkedFor: string[] = [];
+
 beforeAll(async () => {
   t = await createTestApp(
     { RATE_LIMIT_PER_MINUTE: '100000' },
-    { now: () => frozenAt ?? Date.now() },
+    {
+      now: () => frozenAt ?? Date.now(),
+      checkSecondFactor: (tx, ctx, secret, code, now) => {
+        checkedFor.push(secret.userId);
+        return codeIsRight(tx, ctx, secret, code, now);
+      },
+    },
   );
   api = await openApiClient(t);
 }, 60_000);
@@ -272,6 +282,8 @@ describe('wrong codes', () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => session(member.loginToken, wrong)),
     );
+    // The rule itself: 20 codes at once, and 5 of them were checked.
+    expect(checkedFor.filter((userId) => userId === member.id)).toHaveLength(5);
     // Every answer other than 429 is a code that was checked: 4 × 400 and the 5th's 429.
     expect(count(answers, 400), api.where).toBe(4);
     expect(count(answers, 429)).toBe(16);

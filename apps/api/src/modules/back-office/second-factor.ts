@@ -7,7 +7,6 @@ import {
   type MfaEnrollResponse,
 } from '@shop/shared/back-office';
 import { isBackOfficeRole } from '@shop/shared/roles';
-import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import type { SessionKind } from '../accounts/repository';
 import {
@@ -18,7 +17,7 @@ import {
 } from '../accounts/service';
 import { hashMailedToken } from '../accounts/tokens';
 import { recordAudit } from '../audit/service';
-import { actorOf, type BackOfficeContext } from './context';
+import { actorOf, type BackOfficeContext, type SecondFactorCheck } from './context';
 import {
   acceptStep,
   insertRecoveryCodes,
@@ -86,13 +85,7 @@ function unsealedKey(ctx: BackOfficeContext, secret: MfaSecretRow): Buffer | und
 }
 
 /** A TOTP code is taken once (its step must be newer than the last); a recovery code once. */
-async function codeIsRight(
-  tx: Executor,
-  ctx: BackOfficeContext,
-  secret: MfaSecretRow,
-  code: string,
-  now: number,
-): Promise<boolean> {
+export const codeIsRight: SecondFactorCheck = async (tx, ctx, secret, code, now) => {
   const compact = code.replace(/\s/g, '');
   if (/^\d{6}$/.test(compact)) {
     const key = unsealedKey(ctx, secret);
@@ -100,7 +93,7 @@ async function codeIsRight(
     return step !== undefined && acceptStep(tx, secret.userId, step);
   }
   return secret.confirmedAt !== null && useRecoveryCode(tx, secret.userId, recoveryCodeHash(code));
-}
+};
 
 /**
  * POST /api/admin/session: a code from the app (or a recovery code) turns a staff or owner login
@@ -126,7 +119,7 @@ export async function openBackOffice(
   const now = ctx.now();
   const answer = await ctx.db.transaction(async (tx) => {
     const secret = await lockSecret(tx, userId);
-    if (!secret || !(await codeIsRight(tx, ctx, secret, code, now))) return undefined;
+    if (!secret || !(await ctx.checkCode(tx, ctx, secret, code, now))) return undefined;
     let recoveryCodes: string[] | undefined;
     if (secret.confirmedAt === null) {
       recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
