@@ -38,6 +38,11 @@ export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Larger images are refused before they are decoded (decompression bombs). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * WebP's own limit of a side; a longer side is refused from the header too (a 2 × 16,000,000 PNG is
+ * under the pixel limit, yet costs seconds of CPU to decode and could never be a WebP rendition).
+ */
+export const MAX_IMAGE_SIDE = 16_383;
 const IMAGE_ALT_REQUIRED = 'Please describe the photo (alt text)';
 
 export const MAX_PRICE_DOLLARS = 100_000;
@@ -357,6 +362,7 @@ export const ADMIN_CATALOG_MESSAGES = {
   imageTooLarge: 'The photo is larger than 10 MB',
   imageNotDecodable: 'That file is not a JPEG, PNG, WebP or AVIF image we can read',
   imageTooManyPixels: 'The photo has more than 40 megapixels',
+  imageSideTooLong: 'The photo is wider or taller than 16,383 pixels',
   imageAltRequired: IMAGE_ALT_REQUIRED,
   imageFileRequired: 'Please choose a photo to upload',
   imageOrderMismatch: 'The order must name every photo of that slot once',
