@@ -12,6 +12,7 @@ import { loggableError, requestIdFrom } from './lib/log-safety';
 import { createAuthenticator } from './modules/accounts/authenticator';
 import { accountRoutes } from './modules/accounts/routes';
 import { adminProductRoutes } from './modules/admin-products/routes';
+import { guardBackOfficeRoutes } from './modules/back-office/gate';
 import { backOfficeRoutes } from './modules/back-office/routes';
 import { createCatalogReader } from './modules/catalog/catalog-reader';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -160,6 +161,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await mailWorker.stop();
   });
 
+  // Before any route: every back-office route checks its caller before its body is read.
+  guardBackOfficeRoutes(app, auth);
   await app.register(healthRoutes, { database, readyTimeoutMs: env.DB_READY_TIMEOUT_MS });
   await app.register(configRoutes, { env });
   await app.register(catalogRoutes, { catalog });
@@ -203,7 +206,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     limit,
     now: deps.now ?? Date.now,
   });
-  await app.register(webhookRoutes, { ctx: ordersCtx, provider });
+  await app.register(webhookRoutes, {
+    ctx: ordersCtx,
+    provider,
+    requestsPerMinute: env.RATE_LIMIT_PER_MINUTE,
+  });
   await app.register(fulfilmentRoutes, { ctx: ordersCtx, auth });
   await app.register(refundRoutes, { ctx: { ...ordersCtx, provider }, auth });
   await app.register(customerRoutes, { db, auth });
