@@ -219,7 +219,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     auth,
   });
   await app.register(adminProductRoutes, {
-    ctx: { db, onCatalogChanged: catalog.invalidate },
+    ctx: { db, onCatalogChanged: catalog.invalidate, importWaitMs: env.CATALOG_IMPORT_WAIT_MS },
     auth,
   });
   await app.register(stockRoutes, { ctx: ordersCtx, auth });

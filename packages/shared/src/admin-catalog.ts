@@ -309,6 +309,7 @@ export const CSV_COLUMNS = [
   'size',
   'option',
   'stock',
+  'stockVersion',
   'lowStockThreshold',
   'description',
   'images',
@@ -370,4 +371,8 @@ export const ADMIN_CATALOG_MESSAGES = {
     `The file has ${count} bad row${count === 1 ? '' : 's'}; nothing was changed`,
   importEmpty: 'The file has no rows',
   importTooLarge: 'The file is larger than 5 MB',
+  /** {variant} is its size or option (S/M, A…); a product of one variant has none. */
+  stockMoved: (product: string, variant: string) =>
+    `stock of ${variant ? `${product} ${variant}` : product} changed since this file was exported: export again or leave the stock cell empty`,
+  importBusy: 'Another import is running; please try again once it has finished',
 } as const;
