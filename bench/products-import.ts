@@ -35,7 +35,8 @@ function catalogFile(round: number): string {
     ];
     const description = `<p>Tee ${i}: soft, "heavy" cotton.\nSecond line.</p><ul><li>Care, cold</li></ul>`;
     ['S/M', 'L', 'XL'].forEach((size, s) =>
-      rows.push([...product, size, 'NA', String(10 + s + round), '3', description, '']),
+      // No stockVersion: the file is a count, as a hand-made one is (decision 024).
+      rows.push([...product, size, 'NA', String(10 + s + round), '', '3', description, '']),
     );
   }
   rows.push([
@@ -49,6 +50,7 @@ function catalogFile(round: number): string {
     'NA',
     'NA',
     String(5 + round),
+    '',
     '2',
     '',
     '',

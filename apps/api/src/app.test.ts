@@ -154,6 +154,24 @@ describe('rate limiting', () => {
     );
   });
 
+  it('limits the payment webhook too, at the same number per address, counted apart from other calls', async () => {
+    const remoteAddress = '192.0.2.40';
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        remoteAddress,
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      statuses.push(response.statusCode);
+    }
+    // Unsigned events are refused (400) until the limit, then the flood guard answers first.
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    expect((await t.app.inject({ url: '/api/config/shop', remoteAddress })).statusCode).toBe(200);
+  });
+
   it('never limits the health check a load balancer polls', async () => {
     for (let i = 0; i < 5; i += 1) expect((await t.app.inject('/api/health')).statusCode).toBe(200);
   });

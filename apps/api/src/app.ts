@@ -14,6 +14,7 @@ import { verifyPassword, type PasswordVerifier } from './modules/accounts/passwo
 import { accountRoutes } from './modules/accounts/routes';
 import { adminProductRoutes } from './modules/admin-products/routes';
 import type { SecondFactorCheck } from './modules/back-office/context';
+import { guardBackOfficeRoutes } from './modules/back-office/gate';
 import { backOfficeRoutes } from './modules/back-office/routes';
 import { codeIsRight } from './modules/back-office/second-factor';
 import { createCatalogReader } from './modules/catalog/catalog-reader';
@@ -167,6 +168,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await mailWorker.stop();
   });
 
+  // Before any route: every back-office route checks its caller before its body is read.
+  guardBackOfficeRoutes(app, auth);
   await app.register(healthRoutes, { database, readyTimeoutMs: env.DB_READY_TIMEOUT_MS });
   await app.register(configRoutes, { env });
   await app.register(catalogRoutes, { catalog });
@@ -212,7 +215,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     limit,
     now: deps.now ?? Date.now,
   });
-  await app.register(webhookRoutes, { ctx: ordersCtx, provider });
+  await app.register(webhookRoutes, {
+    ctx: ordersCtx,
+    provider,
+    requestsPerMinute: env.RATE_LIMIT_PER_MINUTE,
+  });
   await app.register(fulfilmentRoutes, { ctx: ordersCtx, auth });
   await app.register(refundRoutes, { ctx: { ...ordersCtx, provider }, auth });
   await app.register(customerRoutes, { db, auth });
@@ -221,7 +228,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     auth,
   });
   await app.register(adminProductRoutes, {
-    ctx: { db, onCatalogChanged: catalog.invalidate },
+    ctx: { db, onCatalogChanged: catalog.invalidate, importWaitMs: env.CATALOG_IMPORT_WAIT_MS },
     auth,
   });
   await app.register(stockRoutes, { ctx: ordersCtx, auth });

@@ -38,6 +38,11 @@ export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Larger images are refused before they are decoded (decompression bombs). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * WebP's own limit of a side; a longer side is refused from the header too (a 2 × 16,000,000 PNG is
+ * under the pixel limit, yet costs seconds of CPU to decode and could never be a WebP rendition).
+ */
+export const MAX_IMAGE_SIDE = 16_383;
 const IMAGE_ALT_REQUIRED = 'Please describe the photo (alt text)';
 
 export const MAX_PRICE_DOLLARS = 100_000;
@@ -304,6 +309,7 @@ export const CSV_COLUMNS = [
   'size',
   'option',
   'stock',
+  'stockVersion',
   'lowStockThreshold',
   'description',
   'images',
@@ -357,6 +363,7 @@ export const ADMIN_CATALOG_MESSAGES = {
   imageTooLarge: 'The photo is larger than 10 MB',
   imageNotDecodable: 'That file is not a JPEG, PNG, WebP or AVIF image we can read',
   imageTooManyPixels: 'The photo has more than 40 megapixels',
+  imageSideTooLong: 'The photo is wider or taller than 16,383 pixels',
   imageAltRequired: IMAGE_ALT_REQUIRED,
   imageFileRequired: 'Please choose a photo to upload',
   imageOrderMismatch: 'The order must name every photo of that slot once',
@@ -364,4 +371,8 @@ export const ADMIN_CATALOG_MESSAGES = {
     `The file has ${count} bad row${count === 1 ? '' : 's'}; nothing was changed`,
   importEmpty: 'The file has no rows',
   importTooLarge: 'The file is larger than 5 MB',
+  /** {variant} is its size or option (S/M, A…); a product of one variant has none. */
+  stockMoved: (product: string, variant: string) =>
+    `stock of ${variant ? `${product} ${variant}` : product} changed since this file was exported: export again or leave the stock cell empty`,
+  importBusy: 'Another import is running; please try again once it has finished',
 } as const;

@@ -11,10 +11,22 @@ import { readSessionToken } from './tokens';
 
 /** Reads the bearer token of a request: 'no token' when there is none, 'token failed' when it is bad. */
 export function createAuthenticator(db: Database, jwtSecret: Uint8Array) {
+  type Session = { user: UserRow; sessionId: string; kind: SessionKind; expiresAt: Date };
+  // A request's session is read once: the back-office gate checks it before the body is read,
+  // and the handler asks again for the user.
+  const sessions = new WeakMap<FastifyRequest, Promise<Session>>();
+
   /** The signed-in user and the session their token belongs to. */
-  async function requireSession(
-    request: FastifyRequest,
-  ): Promise<{ user: UserRow; sessionId: string; kind: SessionKind; expiresAt: Date }> {
+  function requireSession(request: FastifyRequest): Promise<Session> {
+    let session = sessions.get(request);
+    if (!session) {
+      session = readSession(request);
+      sessions.set(request, session);
+    }
+    return session;
+  }
+
+  async function readSession(request: FastifyRequest): Promise<Session> {
     const header = request.headers.authorization;
     if (!header || !/^Bearer\s+\S/i.test(header))
       throw new AppError('unauthorized', ACCOUNT_MESSAGES.noToken);

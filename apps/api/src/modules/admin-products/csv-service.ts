@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   ADMIN_CATALOG_MESSAGES,
   DEFAULT_LOW_STOCK_THRESHOLD,
@@ -39,6 +40,7 @@ import {
   type RowError,
 } from './csv';
 import { sanitizeDescription } from './description';
+import { tryImportLock } from './repository';
 import {
   changedFields,
   conflict,
@@ -95,6 +97,7 @@ export async function exportCatalogCsv(db: Executor): Promise<string> {
           hasAandB: String(product.hasAandB),
           ...choiceOfVariant(variant),
           stock: String(row?.onHand ?? 0),
+          stockVersion: String(row?.stockVersion ?? 0),
           lowStockThreshold: String(row?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD),
           description: product.descriptionHtml,
           images: imageUrls(product),
@@ -111,11 +114,21 @@ interface ProductPlan {
   current: ProductRow | undefined;
   changed: (keyof ProductFields)[];
   reshape: boolean;
-  stock: { variant: Variant; target: number }[];
+  /** `since`: the file's stockVersion of an existing variant, checked again under its lock. */
+  stock: { variant: Variant; target: number; since?: number | undefined }[];
   thresholds: { variant: Variant; threshold: number }[];
   /** The fields that change, as the preview names them: 'price', 'stock S/M', 'threshold L'. */
   labels: string[];
 }
+
+/** A variant in the words of the CSV: 'size S/M', 'option A'; a product of one variant: ''. */
+function variantWords(variant: Variant): string {
+  const { size, option } = choiceOfVariant(variant);
+  return size !== 'NA' ? `size ${size}` : option !== 'NA' ? `option ${option}` : '';
+}
+
+const stockMoved = (product: ProductRow, variant: Variant) =>
+  ADMIN_CATALOG_MESSAGES.stockMoved(product.name, variantWords(variant));
 
 /** 'stock S/M', 'threshold A'; a product without sizes or options has just 'stock'. */
 function variantField(kind: 'stock' | 'threshold', variant: Variant): string {
@@ -178,10 +191,19 @@ async function planImport(
     for (const variant of group.variants) {
       const row = reshape ? undefined : rows?.get(variant.variant);
       const held = row?.held ?? 0;
-      if (variant.stock < held)
+      const onHand = row?.onHand ?? 0;
+      // An empty stock cell leaves on-hand as it is (a new product's starts at 0).
+      const target = variant.stock ?? (current ? onHand : 0);
+      if (target < held)
         errors.push({ row: variant.row, message: ADMIN_CATALOG_MESSAGES.belowHeld(held) });
-      if (variant.stock !== (row?.onHand ?? 0) || !current) {
-        plan.stock.push({ variant: variant.variant, target: variant.stock });
+      // The file's count was read before the variant's last movement of on-hand (a sale, a
+      // delivery): setting it would undo that movement. A file without a version is a count as
+      // of now (docs/decisions/024-catalog-import-stock-and-turns.md).
+      const since = current && !reshape ? variant.stockVersion : undefined;
+      if (current && since !== undefined && target !== onHand && since !== (row?.stockVersion ?? 0))
+        errors.push({ row: variant.row, message: stockMoved(current, variant.variant) });
+      if (target !== onHand || !current) {
+        plan.stock.push({ variant: variant.variant, target, since });
         if (current) plan.labels.push(variantField('stock', variant.variant));
       }
       if (variant.lowStockThreshold !== (row?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD)) {
@@ -216,40 +238,79 @@ function resultOf(plans: ProductPlan[], dryRun: boolean): ImportResult {
   };
 }
 
-/** Writes the plans (in the import's one transaction). */
+/**
+ * Writes the plans (in the import's one transaction): products first, then stock. Checkouts read
+ * products without locks but lock stock rows, so the stock rows are locked last, in the lock
+ * order and a batch per statement, and checkouts of those variants wait only for that last part.
+ */
 async function applyImport(tx: Executor, plans: ProductPlan[], actor: AuditActor) {
-  await lockVariants(
-    tx,
-    plans.flatMap((plan) =>
-      plan.current
-        ? plan.stock.map(({ variant }) => ({ productId: plan.current!.id, variant }))
-        : [],
-    ),
-  );
+  const written: { plan: ProductPlan; productId: string }[] = [];
   for (const plan of plans) {
-    const action = actionOf(plan);
-    if (action === 'unchanged') continue;
-    let productId: string;
+    if (actionOf(plan) === 'unchanged') continue;
     if (!plan.current) {
-      productId = (await createProductRow(tx, plan.fields)).id;
+      const productId = (await createProductRow(tx, plan.fields)).id;
       const levels = Object.fromEntries(plan.stock.map((level) => [level.variant, level.target]));
       await openStock(tx, productId, levels, 'CSV import', actor);
-    } else {
-      productId = plan.current.id;
-      if (plan.changed.length)
-        await updateProductFields(
-          tx,
-          productId,
-          Object.fromEntries(plan.changed.map((field) => [field, plan.fields[field]])),
-        );
-      if (plan.reshape && !(await reshapeStock(tx, productId, variantsOf(plan.fields))))
-        throw conflict(`${plan.fields.handle}: ${ADMIN_CATALOG_MESSAGES.shapeChangeWithStock}`);
-      // The plan saw enough; if a checkout held more since, this answers 409 and the whole
-      // import is refused.
-      for (const level of plan.stock) await setOnHandByImport(tx, { productId, ...level, actor });
+      written.push({ plan, productId });
+      continue;
     }
+    const productId = plan.current.id;
+    if (plan.changed.length)
+      await updateProductFields(
+        tx,
+        productId,
+        Object.fromEntries(plan.changed.map((field) => [field, plan.fields[field]])),
+      );
+    if (plan.reshape && !(await reshapeStock(tx, productId, variantsOf(plan.fields))))
+      throw conflict(`${plan.fields.handle}: ${ADMIN_CATALOG_MESSAGES.shapeChangeWithStock}`);
+    written.push({ plan, productId });
+  }
+  await lockVariants(
+    tx,
+    written.flatMap(({ plan, productId }) =>
+      [...plan.stock, ...plan.thresholds].map(({ variant }) => ({ productId, variant })),
+    ),
+  );
+  for (const { plan, productId } of written) {
+    const { current } = plan;
+    // The plan saw enough; if a checkout held more since, or a sale moved on-hand since the
+    // file's version, this answers 409 and the whole import is refused.
+    if (current)
+      for (const { since, ...level } of plan.stock)
+        await setOnHandByImport(tx, {
+          productId,
+          ...level,
+          since:
+            since === undefined
+              ? undefined
+              : { stockVersion: since, moved: stockMoved(current, level.variant) },
+          actor,
+        });
     for (const { variant, threshold } of plan.thresholds)
       await setThreshold(tx, productId, variant, threshold);
+  }
+}
+
+const IMPORT_LOCK_POLL_MS = 100;
+
+/**
+ * Runs an import's transaction once no other import runs (one advisory lock for every API
+ * process): each try is a short transaction of its own, so a waiting import holds no connection
+ * between tries. Past `waitMs`: 409, never a timeout's 503.
+ */
+async function oneImportAtATime<T>(
+  ctx: AdminProductsContext,
+  work: (tx: Executor) => Promise<T>,
+): Promise<T> {
+  const giveUpAt = Date.now() + ctx.importWaitMs;
+  for (;;) {
+    const done = await ctx.db.transaction(async (tx) =>
+      (await tryImportLock(tx)) ? { value: await work(tx) } : undefined,
+    );
+    if (done) return done.value;
+    const left = giveUpAt - Date.now();
+    if (left <= 0) throw conflict(ADMIN_CATALOG_MESSAGES.importBusy);
+    await delay(Math.min(IMPORT_LOCK_POLL_MS, left));
   }
 }
 
@@ -306,7 +367,7 @@ export async function importCatalogCsv(
   };
   try {
     const outcome =
-      dryRun || read.errors.length ? await run(ctx.db) : await ctx.db.transaction(run);
+      dryRun || read.errors.length ? await run(ctx.db) : await oneImportAtATime(ctx, run);
     if (applied) ctx.onCatalogChanged();
     return outcome;
   } catch (error) {

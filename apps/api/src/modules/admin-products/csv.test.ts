@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_CATALOG_MESSAGES,
@@ -11,7 +11,7 @@ import {
 import { auditLog, products, stock, stockMovements } from '../../db/schema';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import { addProduct, productIdByHandle } from '../../test/fixtures';
-import { placeUnpaidOrder } from '../../test/paid-orders';
+import { placePaidOrder, placeUnpaidOrder } from '../../test/paid-orders';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { seedSampleCatalogIfEmpty } from '../catalog/seed';
 import { CSV_MESSAGES, escapeCell, unescapeCell } from './csv';
@@ -80,6 +80,24 @@ const toCsv = (rows: string[][]) =>
     .join('\r\n');
 const column = (name: (typeof CSV_COLUMNS)[number]) => CSV_COLUMNS.indexOf(name);
 
+/** The seq of a variant's last movement of on-hand ('0' before any): its stockVersion. */
+async function lastOnHandMovement(handle: string, variant: string): Promise<string> {
+  const [row] = await t.database.db
+    .select({ seq: stockMovements.seq })
+    .from(stockMovements)
+    .innerJoin(products, eq(products.id, stockMovements.productId))
+    .where(
+      and(
+        eq(products.handle, handle),
+        eq(stockMovements.variant, variant),
+        ne(stockMovements.change, 0),
+      ),
+    )
+    .orderBy(desc(stockMovements.seq))
+    .limit(1);
+  return String(row?.seq ?? 0);
+}
+
 async function counts() {
   const [productCount] = await t.database.db.select({ n: count() }).from(products);
   const [movementCount] = await t.database.db.select({ n: count() }).from(stockMovements);
@@ -135,6 +153,7 @@ describe('the export', () => {
       'NA',
       'NA',
       '0',
+      '0',
       '3',
       '',
       '',
@@ -150,6 +169,7 @@ describe('the export', () => {
       'NA',
       'NA',
       '4',
+      await lastOnHandMovement('desert-tote', 'total'),
       '3',
       MULTILINE_DESCRIPTION,
       '/images/products/a.svg|/images/products/b.svg',
@@ -229,6 +249,7 @@ describe('a bad file', () => {
         'NA',
         'NA',
         '1',
+        '',
         '3',
         '',
         '',
@@ -244,6 +265,7 @@ describe('a bad file', () => {
         'NA',
         'NA',
         '1',
+        '',
         '3',
         '',
         '',
@@ -259,6 +281,7 @@ describe('a bad file', () => {
         'L',
         'NA',
         '1',
+        '',
         '3',
         '',
         '',
@@ -312,7 +335,7 @@ describe('a bad file', () => {
   it('names a missing variant, a duplicated one, and rows that are not CSV', async () => {
     const header = CSV_COLUMNS.join(',');
     const sized = (size: string) =>
-      `shape-tee,Shape Tee,hoodies,40,draft,true,false,${size},NA,1,3,,`;
+      `shape-tee,Shape Tee,hoodies,40,draft,true,false,${size},NA,1,,3,,`;
     const missing = await importCsv([header, sized('S/M'), sized('XL'), sized('XL')].join('\n'));
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual([{ row: 3, message: CSV_MESSAGES.variantTwice(2) }]);
@@ -324,7 +347,7 @@ describe('a bad file', () => {
     expect(broken.statusCode).toBe(422);
     expect(broken.json().errors).toEqual([{ row: 3, message: CSV_MESSAGES.quoteNotClosed }]);
     const short = await importCsv([header, 'only,three,fields'].join('\n'));
-    expect(short.json().errors).toEqual([{ row: 1, message: CSV_MESSAGES.fieldCount(3, 13) }]);
+    expect(short.json().errors).toEqual([{ row: 1, message: CSV_MESSAGES.fieldCount(3, 14) }]);
   });
 
   it('answers 400 for an empty file, a wrong header or text that is not UTF-8, 413 over 5 MB', async () => {
@@ -335,7 +358,7 @@ describe('a bad file', () => {
     expect(header.statusCode).toBe(400);
     expect(header.json().message).toBe(
       CSV_MESSAGES.missingColumns(
-        CSV_COLUMNS.filter((name) => !['handle', 'name', 'images'].includes(name)),
+        CSV_COLUMNS.filter((name) => !['handle', 'name', 'images', 'stockVersion'].includes(name)),
       ),
     );
     const latin1 = await importCsv(
@@ -364,8 +387,8 @@ describe('an import that changes things', () => {
     const file = toCsv([
       header as string[],
       ...edited,
-      [...added, 'NA', 'A', '5', '2', '<p>New <script>x</script></p>', '/ignored.svg'],
-      [...added, 'NA', 'B', '0', '3', '<p>New <script>x</script></p>', '/ignored.svg'],
+      [...added, 'NA', 'A', '5', '', '2', '<p>New <script>x</script></p>', '/ignored.svg'],
+      [...added, 'NA', 'B', '0', '', '3', '<p>New <script>x</script></p>', '/ignored.svg'],
     ]);
     const before = await counts();
     const preview = await importCsv(file, '?dryRun=true');
@@ -481,5 +504,93 @@ describe('an import that changes things', () => {
     expect(response.json().errors).toEqual([
       { row: index + 1, message: ADMIN_CATALOG_MESSAGES.belowHeld(3) },
     ]);
+  });
+});
+
+describe('an exported file once stock has moved', () => {
+  async function onHand(handle: string, variant: string) {
+    const productId = await productIdByHandle(t.database.db, handle);
+    const [row] = await t.database.db
+      .select({ onHand: stock.onHand })
+      .from(stock)
+      .where(and(eq(stock.productId, productId), eq(stock.variant, variant)));
+    return row?.onHand;
+  }
+  const withCell = (row: string[], name: (typeof CSV_COLUMNS)[number], value: string) =>
+    row.map((cell, i) => (i === column(name) ? value : cell));
+
+  it('cannot bring sold units back: 422 naming the rows (dry run too), nothing changes; with the stock cells emptied it imports', async () => {
+    await addProduct(t.database.db, {
+      handle: 'last-two',
+      name: 'Last Two Tote',
+      stock: { total: 2 },
+    });
+    await addProduct(t.database.db, {
+      handle: 'sized-sold',
+      name: 'Sized Sold Tee',
+      hasSize: true,
+      category: 'hoodies',
+      stock: { 'S/M': 1, L: 2, XL: 3 },
+    });
+    const exported = (await exportCsv()).body;
+    const [header, ...rows] = rowsOf(exported);
+    const rowOf = (handle: string, size = 'NA') =>
+      rows.findIndex((row) => row[0] === handle && row[column('size')] === size) + 1;
+    await placePaidOrder(t, {
+      lines: [{ product: await productIdByHandle(t.database.db, 'last-two'), qty: 1 }],
+    });
+    await placePaidOrder(t, {
+      lines: [{ product: await productIdByHandle(t.database.db, 'sized-sold'), qty: 1, size: 'L' }],
+    });
+    expect([await onHand('last-two', 'total'), await onHand('sized-sold', 'L')]).toEqual([1, 1]);
+
+    const before = await counts();
+    for (const query of ['', '?dryRun=true']) {
+      const response = await importCsv(exported, query);
+      expect(response.statusCode, query).toBe(422);
+      expect(importRejectedSchema.parse(response.json()).errors).toEqual([
+        {
+          row: rowOf('last-two'),
+          message:
+            'stock of Last Two Tote changed since this file was exported: export again or leave the stock cell empty',
+        },
+        {
+          row: rowOf('sized-sold', 'L'),
+          message:
+            'stock of Sized Sold Tee size L changed since this file was exported: export again or leave the stock cell empty',
+        },
+      ]);
+    }
+    expect(await counts()).toEqual(before);
+    expect([await onHand('last-two', 'total'), await onHand('sized-sold', 'L')]).toEqual([1, 1]);
+
+    // Empty stock cells leave on-hand as it is; the rows' other cells import as before.
+    const emptied = rows.map((row, i) =>
+      i + 1 === rowOf('last-two')
+        ? withCell(withCell(row, 'stock', ''), 'price', '12.00')
+        : i + 1 === rowOf('sized-sold', 'L')
+          ? withCell(row, 'stock', '')
+          : row,
+    );
+    const applied = await importCsv(toCsv([header as string[], ...emptied]));
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(
+      importResultSchema.parse(applied.json()).changes.filter((c) => c.action !== 'unchanged'),
+    ).toEqual([{ handle: 'last-two', name: 'Last Two Tote', action: 'update', fields: ['price'] }]);
+    expect([await onHand('last-two', 'total'), await onHand('sized-sold', 'L')]).toEqual([1, 1]);
+  });
+
+  it('takes the stock of a file without stockVersion (made by hand, or exported before it) as counted now', async () => {
+    const [header, ...rows] = rowsOf((await exportCsv()).body);
+    await placePaidOrder(t, {
+      lines: [{ product: await productIdByHandle(t.database.db, 'last-two'), qty: 1 }],
+    });
+    const at = column('stockVersion');
+    const counted = [header as string[], ...rows]
+      .map((row) => (row[0] === 'last-two' ? withCell(row, 'stock', '7') : row))
+      .map((row) => row.filter((_, i) => i !== at));
+    const applied = await importCsv(toCsv(counted));
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(await onHand('last-two', 'total')).toBe(7);
   });
 });

@@ -75,7 +75,10 @@ export interface ImportRow {
   variant: Variant;
   size: LineSize;
   option: LineOption;
-  stock: number;
+  /** On-hand to set; undefined for an empty cell (leave it as it is). */
+  stock: number | undefined;
+  /** The ledger position the file's stock was read at; undefined for an empty cell (see readRow). */
+  stockVersion: number | undefined;
   lowStockThreshold: number;
 }
 
@@ -96,7 +99,13 @@ export interface ImportGroup {
   /** The first row of the handle (errors about the whole product name it). */
   row: number;
   product: ImportedProduct;
-  variants: { variant: Variant; row: number; stock: number; lowStockThreshold: number }[];
+  variants: {
+    variant: Variant;
+    row: number;
+    stock: number | undefined;
+    stockVersion: number | undefined;
+    lowStockThreshold: number;
+  }[];
 }
 
 /** Thrown for a file that cannot be read as the catalog at all (no rows, wrong header). */
@@ -115,6 +124,7 @@ export const CSV_MESSAGES = {
   option: `Option must be one of ${LINE_OPTIONS.join(', ')}`,
   sizeAndOption: 'A row has a size or an option (or neither), not both',
   count: (label: string) => `${label} must be a whole number from 0 to ${MAX_STOCK_CHANGE}`,
+  stockVersion: 'stockVersion must be the whole number the export wrote, or empty',
   handleRequired: 'Handle is required',
   disagrees: (row: number, fields: string[]) =>
     `This row differs from row ${row} of the same handle in ${fields.join(', ')}`,
@@ -124,7 +134,9 @@ export const CSV_MESSAGES = {
   variantMissing: (handle: string, missing: string) => `${handle} has no row for ${missing}`,
 } as const;
 
-const REQUIRED_COLUMNS = CSV_COLUMNS.filter((column) => column !== 'images');
+/** images is export-only; a file without stockVersion (made by hand, or exported before it) still reads. */
+const OPTIONAL_COLUMNS: readonly string[] = ['images', 'stockVersion'];
+const REQUIRED_COLUMNS = CSV_COLUMNS.filter((column) => !OPTIONAL_COLUMNS.includes(column));
 const BOOLEAN = /^(true|false)$/i;
 const DECIMAL = /^\d+(\.\d+)?$/;
 const WHOLE = /^\d+$/;
@@ -144,6 +156,18 @@ function readCount(text: string, label: string, errors: string[]): number {
   const value = text.trim();
   if (WHOLE.test(value) && Number(value) <= MAX_STOCK_CHANGE) return Number(value);
   errors.push(CSV_MESSAGES.count(label));
+  return 0;
+}
+
+/** An empty cell is undefined (the stock cell: leave on-hand as it is). */
+function readOptional<T>(text: string, read: (value: string) => T): T | undefined {
+  return text.trim() ? read(text) : undefined;
+}
+
+function readVersion(text: string, errors: string[]): number {
+  const value = text.trim();
+  if (WHOLE.test(value) && Number.isSafeInteger(Number(value))) return Number(value);
+  errors.push(CSV_MESSAGES.stockVersion);
   return 0;
 }
 
@@ -175,7 +199,8 @@ function readRow(record: CsvRecord, row: number): ImportRow | RowError {
   const variant = variantOfCells(size, option);
   if (LINE_SIZES.includes(size) && LINE_OPTIONS.includes(option) && !variant)
     errors.push(CSV_MESSAGES.sizeAndOption);
-  const stock = readCount(record.stock, 'Stock', errors);
+  const stock = readOptional(record.stock, (text) => readCount(text, 'Stock', errors));
+  const stockVersion = readOptional(record.stockVersion, (text) => readVersion(text, errors));
   const lowStockThreshold = readCount(record.lowStockThreshold, 'lowStockThreshold', errors);
 
   if (errors.length || !write.success || !status.success || !variant)
@@ -196,6 +221,7 @@ function readRow(record: CsvRecord, row: number): ImportRow | RowError {
     size,
     option,
     stock,
+    stockVersion,
     lowStockThreshold,
   };
 }
@@ -289,7 +315,8 @@ function groupRows(
           return {
             variant,
             row: row?.row ?? first.row,
-            stock: row?.stock ?? 0,
+            stock: row?.stock,
+            stockVersion: row?.stockVersion,
             lowStockThreshold: row?.lowStockThreshold ?? 0,
           };
         }),

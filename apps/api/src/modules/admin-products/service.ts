@@ -38,6 +38,8 @@ export interface AdminProductsContext {
   db: Database;
   /** After a write: this process's storefront answers are fresh (others' expire within their TTL). */
   onCatalogChanged: () => void;
+  /** How long a CSV import waits for one already running before it answers 409. */
+  importWaitMs: number;
 }
 
 export const productNotFound = () =>

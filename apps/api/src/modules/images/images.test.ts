@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import { once } from 'node:events';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -7,6 +8,7 @@ import {
   ADMIN_CATALOG_MESSAGES,
   IMAGE_WIDTHS,
   MAX_IMAGE_BYTES,
+  MAX_IMAGE_SIDE,
   productPhotosResponseSchema,
   type ProductImage,
 } from '@shop/shared/admin-catalog';
@@ -128,6 +130,32 @@ function solid(width: number, height: number) {
   });
 }
 const png = (width: number, height: number) => solid(width, height).png().toBuffer();
+
+/**
+ * A PNG that is little more than its header: signature, IHDR (8-bit RGB), one row of pixel data
+ * and IEND. Reading its size works; decoding it fails (rows are missing), so a refusal that names
+ * its size was made before decoding.
+ */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(1 + width * 3))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 async function newProduct(overrides: Parameters<typeof addProduct>[1] = {}) {
   const handle = await addProduct(t.database.db, overrides);
@@ -294,6 +322,31 @@ describe('uploading a photo', () => {
     expect((await call('GET', `/api/products/${productId}`)).body.images).toEqual([
       '/images/products/test.svg',
     ]);
+  });
+
+  it('refuses a photo with a side over 16,383 px from its header, before decoding it (400)', async () => {
+    const productId = await newProduct();
+    const refused = { message: ADMIN_CATALOG_MESSAGES.imageSideTooLong };
+    // 32 megapixels, under the pixel limit: decoding this strip cost 15 s of CPU.
+    const strip = pngHeaderOnly(2, 16_000_000);
+    expect((await sharp(strip).metadata()).height).toBe(16_000_000);
+    const answer = await upload(productId, { alt: 'A strip' }, { bytes: strip });
+    expect([answer.status, answer.body]).toEqual([400, refused]);
+    // Header only: decoding would have answered 'not an image we can read' instead.
+    const decoded = await upload(productId, { alt: 'Small' }, { bytes: pngHeaderOnly(2, 2) });
+    expect(decoded.body).toEqual({ message: ADMIN_CATALOG_MESSAGES.imageNotDecodable });
+    for (const [width, height] of [
+      [2, MAX_IMAGE_SIDE + 1],
+      [MAX_IMAGE_SIDE + 1, 2],
+    ] as const) {
+      const real = await upload(productId, { alt: 'Thin' }, { bytes: await png(width, height) });
+      expect([real.status, real.body]).toEqual([400, refused]);
+    }
+    await added(
+      productId,
+      { alt: 'Longest side allowed' },
+      { bytes: await png(2, MAX_IMAGE_SIDE) },
+    );
   });
 
   it('answers 413 to an 11 MB upload over a real connection, reading it to its end, and goes on serving', async () => {

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { ADMIN_CATALOG_MESSAGES, IMAGE_WIDTHS, MAX_IMAGE_PIXELS } from '@shop/shared/admin-catalog';
+import {
+  ADMIN_CATALOG_MESSAGES,
+  IMAGE_WIDTHS,
+  MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE,
+} from '@shop/shared/admin-catalog';
 import { AppError } from '../../errors';
 import { createWorkQueue } from '../../lib/work-queue';
 
@@ -46,6 +51,7 @@ function isAcceptedFormat(metadata: Metadata): boolean {
 }
 
 const tooManyPixels = () => new AppError('invalid', ADMIN_CATALOG_MESSAGES.imageTooManyPixels);
+const sideTooLong = () => new AppError('invalid', ADMIN_CATALOG_MESSAGES.imageSideTooLong);
 const notDecodable = (cause?: unknown) =>
   new AppError('invalid', ADMIN_CATALOG_MESSAGES.imageNotDecodable, {}, cause);
 
@@ -64,7 +70,7 @@ export function renditionName(hash: string, width: ImageWidth): string {
   return `${hash}-${width}.webp`;
 }
 
-/** The renditions of an upload, or a 400 (not an image we take, or over MAX_IMAGE_PIXELS). */
+/** The renditions of an upload, or a 400 (not an image we take, over MAX_IMAGE_PIXELS or MAX_IMAGE_SIDE). */
 export function renderPhoto(upload: Buffer): Promise<RenderedPhoto> {
   return photoWork.run(() =>
     render(upload).catch((error: unknown) => Promise.reject(refusal(error))),
@@ -72,11 +78,13 @@ export function renderPhoto(upload: Buffer): Promise<RenderedPhoto> {
 }
 
 async function render(upload: Buffer): Promise<RenderedPhoto> {
-  // The pixel limit is checked from the header, before any pixel is decoded (decompression bombs).
+  // The pixel and side limits are checked from the header, before any pixel is decoded
+  // (decompression bombs, and thin strips that cost seconds to decode).
   const input = () => sharp(upload, { limitInputPixels: MAX_IMAGE_PIXELS });
   const metadata = await input().metadata();
   if (!isAcceptedFormat(metadata)) throw notDecodable();
   if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) throw tooManyPixels();
+  if (Math.max(metadata.width, metadata.height) > MAX_IMAGE_SIDE) throw sideTooLong();
   const { width, height } = metadata.autoOrient;
   const widest = Math.min(Math.max(...IMAGE_WIDTHS), width);
 

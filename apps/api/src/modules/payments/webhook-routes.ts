@@ -8,7 +8,13 @@ import { handlePaymentEvent } from './service';
 export const webhookRoutes: FastifyPluginAsync<{
   ctx: OrdersContext;
   provider: PaymentProvider;
-}> = async (app, { ctx, provider }) => {
+  /**
+   * The flood guard's per-address limit, counted for the webhook apart from other calls. The
+   * provider delivers from a few addresses and retries any refused event (Stripe: with backoff,
+   * for 3 days), so a 429 delays an event but never loses it; no exemption is needed.
+   */
+  requestsPerMinute: number;
+}> = async (app, { ctx, provider, requestsPerMinute }) => {
   // Only in this plugin's scope: every content type arrives as the exact bytes that were signed.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -17,7 +23,8 @@ export const webhookRoutes: FastifyPluginAsync<{
     (_request, body, done) => done(null, body),
   );
 
-  app.post('/api/payments/webhook', { config: { rateLimit: false } }, async (request) => {
+  const rateLimit = { max: requestsPerMinute, timeWindow: '1 minute' };
+  app.post('/api/payments/webhook', { config: { rateLimit } }, async (request) => {
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     let event;
     try {

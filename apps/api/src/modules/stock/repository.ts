@@ -193,16 +193,64 @@ export async function listMovementRows(
   };
 }
 
-/** The stock rows of several products (the CSV's export and import). */
+/**
+ * The seq of a variant's last movement of on-hand (0 before any): what the CSV export calls its
+ * stockVersion. Holds and releases leave on-hand alone, so they leave it alone too.
+ */
+// Written out by name: the subquery must name the outer query's stock row, not its own.
+const onHandVersion = sql<number>`coalesce((
+  select max(m.seq) from stock_movements m
+  where m.product_id = "stock"."product_id" and m.variant = "stock"."variant" and m.change <> 0
+), 0)::float8`;
+
+export type VersionedStockRow = StockRow & { stockVersion: number };
+
+/**
+ * The stock rows of several products with their stockVersion (the CSV's export and import), in
+ * one statement: the levels and the version are of the same moment.
+ */
 export async function findStockRowsOfProducts(
   db: Executor,
   productIds: readonly string[],
-): Promise<StockRow[]> {
+): Promise<VersionedStockRow[]> {
   if (!productIds.length) return [];
-  return db
-    .select()
+  const rows = await db
+    .select({ row: stock, stockVersion: onHandVersion })
     .from(stock)
     .where(inArray(stock.productId, [...productIds]));
+  return rows.map(({ row, stockVersion }) => ({ ...row, stockVersion: Number(stockVersion) }));
+}
+
+/** A variant's stockVersion now (see onHandVersion); read under the row's lock, it stays true. */
+export async function findStockVersion(
+  db: Executor,
+  productId: string,
+  variant: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ stockVersion: onHandVersion })
+    .from(stock)
+    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)));
+  return Number(row?.stockVersion ?? 0);
+}
+
+/**
+ * Locks variants' rows with one statement per batch, in the lock order of inLockOrder (product
+ * id, then variant by code points: hence the "C" collation).
+ */
+export async function lockStockRowsInOrder(
+  tx: Executor,
+  lines: readonly { productId: string; variant: string }[],
+): Promise<void> {
+  if (!lines.length) return;
+  const pairs = sql.join(
+    lines.map((line) => sql`(${line.productId}::uuid, ${line.variant})`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`select 1 from ${stock} where (${stock.productId}, ${stock.variant}) in (${pairs})
+        order by ${stock.productId}, ${stock.variant} collate "C" for update`,
+  );
 }
 
 /** A product's rows, locked until the transaction ends. */

@@ -31,15 +31,18 @@ import {
   findStockRowForUpdate,
   findStockRows,
   findStockRowsOfProducts,
+  findStockVersion,
   insertMovement,
   listMovementRows,
   markLowStock,
   deleteEmptyStockRows,
   lockStockRows,
+  lockStockRowsInOrder,
   updateThreshold,
   type MovementWithProduct,
   type ProductShape,
   type StockRow,
+  type VersionedStockRow,
 } from './repository';
 
 /**
@@ -428,16 +431,27 @@ export async function ensureVariants(
 /**
  * The CSV import's stock column, in the import's transaction: an `import` movement of the
  * difference when on-hand is not already `target` (the row stays locked until the import ends).
- * Refused like an adjustment (409) below what open checkouts hold. Answers whether it moved.
+ * Refused like an adjustment (409) below what open checkouts hold, and (409) when on-hand has
+ * moved since the file's stockVersion (a sale between the import's check and this lock). Answers whether it moved.
  */
 export async function setOnHandByImport(
   tx: Executor,
-  input: { productId: string; variant: Variant; target: number; actor?: AuditActor | undefined },
+  input: {
+    productId: string;
+    variant: Variant;
+    target: number;
+    /** The file's stockVersion, and the refusal should on-hand have moved since. */
+    since?: { stockVersion: number; moved: string } | undefined;
+    actor?: AuditActor | undefined;
+  },
 ): Promise<boolean> {
   await ensureStockRow(tx, input.productId, input.variant);
   const row = await findStockRowForUpdate(tx, input.productId, input.variant);
   if (!row) throw variantNotFound();
   if (input.target === row.onHand) return false;
+  const { since } = input;
+  if (since && since.stockVersion !== (await findStockVersion(tx, input.productId, input.variant)))
+    throw new AppError('conflict', since.moved);
   if (input.target < 0) throw new AppError('conflict', ADMIN_CATALOG_MESSAGES.belowZero);
   if (input.target < row.held)
     throw new AppError('conflict', ADMIN_CATALOG_MESSAGES.belowHeld(row.held));
@@ -454,21 +468,28 @@ export async function setOnHandByImport(
   return true;
 }
 
-/** The stock rows of several products (the CSV's export and import). */
-export function stockOfProducts(db: Executor, productIds: readonly string[]): Promise<StockRow[]> {
+/** The stock rows of several products with their stockVersion (the CSV's export and import). */
+export function stockOfProducts(
+  db: Executor,
+  productIds: readonly string[],
+): Promise<VersionedStockRow[]> {
   return findStockRowsOfProducts(db, productIds);
 }
 
+const LOCK_BATCH = 200;
+
 /**
- * Locks variants' rows in the lock order (see inLockOrder), so that a transaction that then
- * changes several of them in another order (a CSV import) never waits in a cycle with a checkout.
+ * Locks variants' rows in the lock order (see inLockOrder), a batch of rows per statement, so
+ * that a transaction that then changes several of them in another order (a CSV import) never
+ * waits in a cycle with a checkout, and takes its locks in a few round trips.
  */
 export async function lockVariants(
   tx: Executor,
   lines: { productId: string; variant: Variant }[],
 ): Promise<void> {
-  for (const line of inLockOrder(lines))
-    await findStockRowForUpdate(tx, line.productId, line.variant);
+  const ordered = inLockOrder(lines);
+  for (let start = 0; start < ordered.length; start += LOCK_BATCH)
+    await lockStockRowsInOrder(tx, ordered.slice(start, start + LOCK_BATCH));
 }
 
 /**

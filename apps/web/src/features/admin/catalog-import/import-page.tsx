@@ -163,8 +163,8 @@ export default function ImportPage() {
       </Link>
       <PageHeader title="Import products">
         A CSV file as the products list exports it: one row per variant. A new handle creates a
-        product, a known one updates it; a stock value sets on-hand to that count. Preview first:
-        nothing changes until you apply.
+        product, a known one updates it; a stock value sets on-hand to that count, an empty one
+        leaves it as it is. Preview first: nothing changes until you apply.
       </PageHeader>
       <form
         noValidate
