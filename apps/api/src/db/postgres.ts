@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
 import type { Database, DatabaseHandle, DatabaseTimeouts } from './client';
@@ -113,11 +114,29 @@ function transactionOn(pool: pg.Pool): Transact {
  * so may waiting for another API process that is migrating. Several processes may start at once:
  * one migrates under the advisory lock, the others wait for it; ending the session frees the lock.
  */
+/** drizzle's own test: every migration's timestamp is at most the newest one recorded. */
+async function hasEveryMigration(client: pg.Client): Promise<boolean> {
+  const newest = Math.max(
+    ...readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).map((m) => m.folderMillis),
+  );
+  const result = await client
+    .query<{ last: string | null }>(
+      'select max(created_at) as last from drizzle.__drizzle_migrations',
+    )
+    .catch(() => undefined);
+  const last = result?.rows[0]?.last;
+  return last != null && Number(last) >= newest;
+}
+
 async function migrateAlone(connectionString: string, timeouts: DatabaseTimeouts): Promise<void> {
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: timeouts.connectMs });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    // drizzle's migrator starts with CREATE SCHEMA/TABLE IF NOT EXISTS, which a role that does not
+    // own the database may not run even when nothing is missing: an up-to-date database is left
+    // alone, so the shop can run as its app role (README, 'Database roles').
+    if (await hasEveryMigration(client)) return;
     await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
     await client.end();
