@@ -14,6 +14,15 @@ const MIGRATION_LOCK_ID = 7_734_001;
  * a server that does not answer at all (the connection is dropped).
  */
 const CLIENT_GRACE_MS = 1000;
+
+/**
+ * The longest a request waits on a database that does not answer before it is answered 503: a
+ * connection, one statement, the client's grace (about 11 s with the defaults; README, 'Database
+ * stalls'). The server renderer's reads get the same.
+ */
+export function requestDeadlineMs(timeouts: DatabaseTimeouts): number {
+  return timeouts.connectMs + timeouts.queryMs + CLIENT_GRACE_MS;
+}
 /** The server ends a session left idle inside a transaction (a frozen API process), freeing its locks. */
 const IDLE_IN_TRANSACTION_MS = 60_000;
 /** TCP keepalives notice a vanished server on idle connections. */
