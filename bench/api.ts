@@ -65,6 +65,7 @@ const shop = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')
     DATABASE_URL: dbUrl.toString(),
     JWT_SECRET: 'bench-only-secret-0123456789abcdef0123456789',
     ALLOW_TEST_CHECKOUT: 'true',
+    I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: 'true',
     // The per-address flood guard would stop a load test from one address after 600 requests.
     RATE_LIMIT_PER_MINUTE: '100000000',
   },

@@ -94,6 +94,7 @@ export async function startBenchApi(options: {
         DATABASE_URL: dbUrl.toString(),
         JWT_SECRET: BENCH_JWT_SECRET,
         ALLOW_TEST_CHECKOUT: 'true',
+        I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: 'true',
         RATE_LIMIT_PER_MINUTE: '100000000',
         ...options.env,
       },

@@ -60,6 +60,7 @@ Object.assign(process.env, {
   TRUST_PROXY: '1',
   LOG_LEVEL: 'warn',
   ALLOW_TEST_CHECKOUT: 'true',
+  I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: 'true',
   // Start-up creates the shop's owner for the back-office tests (support/back-office.ts has the
   // same two values); the second factor is theirs to set up, in the browser.
   OWNER_EMAIL: 'owner@sadusands.example',

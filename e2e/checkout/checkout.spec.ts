@@ -50,7 +50,7 @@ async function fillAddress(page: Page, address = ADDRESS) {
 /** On the test checkout page: pays and lands on the thank-you page. */
 async function payInTestCheckout(page: Page) {
   await expect(page).toHaveURL(/\/test-checkout\/tcs_/);
-  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await expect(page.getByText('TEST MODE: this checkout takes no money.')).toBeVisible();
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(page).toHaveURL(/\/successfulorder\?session_id=tcs_/);
   await expect(

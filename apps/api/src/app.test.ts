@@ -172,6 +172,23 @@ describe('rate limiting', () => {
     expect((await t.app.inject({ url: '/api/config/shop', remoteAddress })).statusCode).toBe(200);
   });
 
+  it('counts the addresses of one IPv6 /64 as one client, and IPv4-mapped ones as IPv4', async () => {
+    const from = (remoteAddress: string) =>
+      t.app.inject({ url: '/api/config/shop', remoteAddress }).then((r) => r.statusCode);
+    const statuses = [];
+    for (const address of [
+      '2001:db8:5:6::1',
+      '2001:db8:5:6::2',
+      '2001:db8:5:6:ab:cd:ef:1',
+      '2001:db8:5:6:ffff:ffff:ffff:ffff',
+    ])
+      statuses.push(await from(address));
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(await from('2001:db8:5:7::1')).toBe(200);
+    for (let i = 0; i < 3; i += 1) expect(await from('192.0.2.44')).toBe(200);
+    expect(await from('::ffff:192.0.2.44')).toBe(429);
+  });
+
   it('never limits the health check a load balancer polls', async () => {
     for (let i = 0; i < 5; i += 1) expect((await t.app.inject('/api/health')).statusCode).toBe(200);
   });

@@ -1,7 +1,10 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { MAX_OPEN_CHECKOUTS_PER_ADDRESS } from '@shop/shared/order-limits';
+import {
+  MAX_HELD_UNITS_PER_ADDRESS,
+  MAX_OPEN_CHECKOUTS_PER_ADDRESS,
+} from '@shop/shared/order-limits';
 import { SHOP_NAME } from '@shop/shared/shop';
 import type { DatabaseHandle } from './db/client';
 import { appUrl, supportEmailOf, type Env } from './env';
@@ -210,6 +213,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ...ordersCtx,
       provider,
       maxOpenCheckoutsPerAddress: MAX_OPEN_CHECKOUTS_PER_ADDRESS * env.ACTION_LIMIT_SCALE,
+      maxHeldUnitsPerAddress: MAX_HELD_UNITS_PER_ADDRESS * env.ACTION_LIMIT_SCALE,
     },
     auth,
     limit,

@@ -71,6 +71,36 @@ describe('loadEnv', () => {
     ).toBe('production');
   });
 
+  it('refuses the test checkout in production without the second, explicit acknowledgement', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    expect(() => loadEnv({ ...production, ALLOW_TEST_CHECKOUT: 'true' })).toThrow(
+      /- I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: ALLOW_TEST_CHECKOUT=true in production/,
+    );
+    // Beside a real card provider too: the flag alone still opens the test checkout's routes.
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(() => loadEnv({ ...production, ...stripe, ALLOW_TEST_CHECKOUT: 'true' })).toThrow(
+      /I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY/,
+    );
+    expect(() =>
+      loadEnv({
+        ...production,
+        ALLOW_TEST_CHECKOUT: 'true',
+        I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: 'false',
+      }),
+    ).toThrow(/I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY/);
+    const acknowledged = loadEnv({
+      ...production,
+      ALLOW_TEST_CHECKOUT: 'true',
+      I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: 'true',
+    });
+    expect(acknowledged).toMatchObject({
+      ALLOW_TEST_CHECKOUT: true,
+      I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: true,
+    });
+    // Development needs neither: the test checkout is its default.
+    expect(loadEnv({ ALLOW_TEST_CHECKOUT: 'true' }).NODE_ENV).toBe('development');
+  });
+
   it('requires the webhook secret with a Stripe key', () => {
     expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });

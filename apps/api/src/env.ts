@@ -92,6 +92,11 @@ const envSchema = z
     CATALOG_IMPORT_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
     /** Lets a production build take 'payments' through the built-in test checkout (browser tests only). */
     ALLOW_TEST_CHECKOUT: booleanFlag.default(false),
+    /**
+     * The second, explicit yes that production needs beside ALLOW_TEST_CHECKOUT: one flag left on
+     * by mistake must not let anyone mark an order paid without paying.
+     */
+    I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: booleanFlag.default(false),
     /** How long a catalog answer may be served from memory; 0 turns the cache off. */
     CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** Multiplies the per-hour limits of registrations, mail requests, checkouts and reviews (tests). */
@@ -120,7 +125,19 @@ const envSchema = z
         code: 'custom',
         path: ['STRIPE_SECRET_KEY'],
         message:
-          'STRIPE_SECRET_KEY is required in production (the test checkout takes no money; ALLOW_TEST_CHECKOUT=true allows it for tests)',
+          'STRIPE_SECRET_KEY is required in production (the test checkout takes no money; ALLOW_TEST_CHECKOUT=true with I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY=true allows it for tests)',
+      });
+    }
+    if (
+      env.NODE_ENV === 'production' &&
+      env.ALLOW_TEST_CHECKOUT &&
+      !env.I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY'],
+        message:
+          'ALLOW_TEST_CHECKOUT=true in production lets anyone mark an order paid without paying; set I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY=true as well if that is really meant (browser tests only)',
       });
     }
     if (Boolean(env.OWNER_EMAIL) !== Boolean(env.OWNER_PASSWORD)) {

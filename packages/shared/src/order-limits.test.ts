@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   LINE_LIMIT_MESSAGE,
+  MAX_HELD_UNITS_PER_ADDRESS,
   MAX_UNITS_PER_LINE,
   MAX_UNITS_PER_ORDER,
   ORDER_LIMIT_MESSAGE,
   clampLineQty,
   clampLines,
   exceedsLineLimit,
+  heldUnitsProblem,
   lineQtyProblem,
   maxLineQty,
   orderLimitProblem,
@@ -88,5 +90,32 @@ describe('clampLines', () => {
     const stored = [line('a', MAX_UNITS_PER_LINE), line('b', 1)];
     expect(clampLines(stored)).toEqual({ lines: stored, lowered: [] });
     expect(clampLines([])).toEqual({ lines: [], lowered: [] });
+  });
+});
+
+describe('units held per address', () => {
+  const now = new Date('2026-11-25T18:00:00Z');
+  const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+
+  it('lets an address hold 20 units in all', () => {
+    expect(MAX_HELD_UNITS_PER_ADDRESS).toBe(20);
+    expect(heldUnitsProblem([], 20, 20, now)).toBeUndefined();
+    expect(heldUnitsProblem([{ units: 10, until: at(30) }], 10, 20, now)).toBeUndefined();
+    expect(heldUnitsProblem([{ units: 10, until: at(30) }], 11, 20, now)).toBeDefined();
+  });
+
+  it('says how many units are held and when enough are freed for the checkout', () => {
+    const holds = [
+      { units: 10, until: at(35) },
+      { units: 4, until: at(12) },
+      { units: 6, until: at(20) },
+    ];
+    // 20 held; 5 more fit once the 4 and the 6 are freed, at +20 minutes.
+    expect(heldUnitsProblem(holds, 5, 20, now)).toBe(
+      'Your checkouts waiting for payment hold 20 items until 18:20 UTC (20 minutes), and one address can hold at most 20 at once. Please finish or cancel one of them, or try again then.',
+    );
+    expect(heldUnitsProblem(holds, 4, 20, now)).toContain('until 18:12 UTC (12 minutes)');
+    expect(heldUnitsProblem(holds, 15, 20, now)).toContain('until 18:35 UTC (35 minutes)');
+    expect(heldUnitsProblem([{ units: 20, until: at(0.5) }], 1, 20, now)).toContain('(1 minute)');
   });
 });

@@ -12,10 +12,46 @@ export const MAX_UNITS_PER_LINE = 10;
 export const MAX_UNITS_PER_ORDER = 20;
 /** Most unpaid checkouts one client address may keep open at once. */
 export const MAX_OPEN_CHECKOUTS_PER_ADDRESS = 3;
+/**
+ * Most units one client address may hold at once over all its unpaid checkouts: one full order's
+ * worth, so a second address's worth of stock is what it costs to hold more (decision 026).
+ */
+export const MAX_HELD_UNITS_PER_ADDRESS = 20;
 
 export const LINE_LIMIT_MESSAGE = `You can buy at most ${MAX_UNITS_PER_LINE} of an item in one order.`;
 export const ORDER_LIMIT_MESSAGE = `An order can have at most ${MAX_UNITS_PER_ORDER} items.`;
 export const OPEN_CHECKOUTS_MESSAGE = `You already have ${MAX_OPEN_CHECKOUTS_PER_ADDRESS} checkouts waiting for payment. Please finish or cancel one, or try again in 35 minutes.`;
+
+/** Units an open checkout holds, and until when. */
+export interface HeldUnits {
+  units: number;
+  until: Date;
+}
+
+/**
+ * Why an address whose open checkouts hold `holds` may not hold `units` more within `cap`, as
+ * the message to show; undefined when it may. It says how many units are held, and when enough
+ * of them are freed (checkouts expiring, soonest first) for this checkout to fit.
+ */
+export function heldUnitsProblem(
+  holds: readonly HeldUnits[],
+  units: number,
+  cap: number,
+  now: Date,
+): string | undefined {
+  const held = holds.reduce((sum, hold) => sum + hold.units, 0);
+  if (held + units <= cap) return undefined;
+  let stillHeld = held;
+  let fitsAt = now;
+  for (const hold of [...holds].sort((a, b) => a.until.getTime() - b.until.getTime())) {
+    if (stillHeld + units <= cap) break;
+    stillHeld -= hold.units;
+    fitsAt = hold.until;
+  }
+  const minutes = Math.max(1, Math.ceil((fitsAt.getTime() - now.getTime()) / 60_000));
+  const clock = fitsAt.toISOString().slice(11, 16);
+  return `Your checkouts waiting for payment hold ${held} items until ${clock} UTC (${minutes} ${minutes === 1 ? 'minute' : 'minutes'}), and one address can hold at most ${cap} at once. Please finish or cancel one of them, or try again then.`;
+}
 
 /** True when a line's quantity is above the per-line limit (whatever the stock). */
 export const exceedsLineLimit = (qty: number): boolean => qty > MAX_UNITS_PER_LINE;

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
 import type { Database, DatabaseHandle, DatabaseTimeouts } from './client';
@@ -13,6 +14,15 @@ const MIGRATION_LOCK_ID = 7_734_001;
  * a server that does not answer at all (the connection is dropped).
  */
 const CLIENT_GRACE_MS = 1000;
+
+/**
+ * The longest a request waits on a database that does not answer before it is answered 503: a
+ * connection, one statement, the client's grace (about 11 s with the defaults; README, 'Database
+ * stalls'). The server renderer's reads get the same.
+ */
+export function requestDeadlineMs(timeouts: DatabaseTimeouts): number {
+  return timeouts.connectMs + timeouts.queryMs + CLIENT_GRACE_MS;
+}
 /** The server ends a session left idle inside a transaction (a frozen API process), freeing its locks. */
 const IDLE_IN_TRANSACTION_MS = 60_000;
 /** TCP keepalives notice a vanished server on idle connections. */
@@ -113,11 +123,29 @@ function transactionOn(pool: pg.Pool): Transact {
  * so may waiting for another API process that is migrating. Several processes may start at once:
  * one migrates under the advisory lock, the others wait for it; ending the session frees the lock.
  */
+/** drizzle's own test: every migration's timestamp is at most the newest one recorded. */
+async function hasEveryMigration(client: pg.Client): Promise<boolean> {
+  const newest = Math.max(
+    ...readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).map((m) => m.folderMillis),
+  );
+  const result = await client
+    .query<{ last: string | null }>(
+      'select max(created_at) as last from drizzle.__drizzle_migrations',
+    )
+    .catch(() => undefined);
+  const last = result?.rows[0]?.last;
+  return last != null && Number(last) >= newest;
+}
+
 async function migrateAlone(connectionString: string, timeouts: DatabaseTimeouts): Promise<void> {
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: timeouts.connectMs });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    // drizzle's migrator starts with CREATE SCHEMA/TABLE IF NOT EXISTS, which a role that does not
+    // own the database may not run even when nothing is missing: an up-to-date database is left
+    // alone, so the shop can run as its app role (README, 'Database roles').
+    if (await hasEveryMigration(client)) return;
     await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
     await client.end();

@@ -2,6 +2,7 @@ import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env';
+import { addressKeyOf } from '../lib/address-key';
 
 /** Strict CSP: everything from our own origin, no inline script or style, never framed (the terms forbid iframes). */
 export const CONTENT_SECURITY_POLICY = {
@@ -56,6 +57,8 @@ export async function registerSecurity(app: FastifyInstance, env: Env) {
   await app.register(rateLimit, {
     max: env.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
+    // Per client address as every other per-address limit counts it (IPv6 by its /64).
+    keyGenerator: (request) => addressKeyOf(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,

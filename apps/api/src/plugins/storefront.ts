@@ -3,8 +3,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '@shop/shared/catalog';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../db/database-errors';
+import { requestDeadlineMs } from '../db/postgres';
 import type { Env } from '../env';
-import { appUrl } from '../env';
+import { appUrl, databaseTimeoutsOf } from '../env';
 import type { CatalogReader } from '../modules/catalog/catalog-reader';
 import { shopConfigOf } from '../modules/config/service';
 import {
@@ -19,6 +21,8 @@ import {
   type PageAnswer,
   type PageService,
 } from '../modules/pages/page-service';
+import { busyPage } from '../modules/pages/busy-page';
+import { PageBusyError } from '../modules/pages/render-deadline';
 
 const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -110,6 +114,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
           shopConfig: shopConfigOf(env),
           appUrl: appUrl(env),
           cacheMs: env.CATALOG_CACHE_MS,
+          deadlineMs: requestDeadlineMs(databaseTimeoutsOf(env)),
         })
       : undefined;
 
@@ -138,6 +143,16 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
           : url.pathname + url.search;
       answer = await pages.page(address, kind);
     } catch (error) {
+      if (error instanceof PageBusyError) {
+        // As the API answers while the database does not: the browser's app could do no better.
+        request.log.error({ err: error }, 'database unavailable; sent the busy page');
+        return reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(busyPage(request.url));
+      }
       // The shop still works: the browser renders the page itself.
       request.log.error({ err: error }, 'server rendering failed; sent the browser-only page');
       return sendShell(reply);

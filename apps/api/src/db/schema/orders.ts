@@ -53,7 +53,10 @@ export const orders = pgTable(
     paymentSessionId: text('payment_session_id').unique(),
     /** The provider's id of the payment itself (Stripe: the PaymentIntent), for refunds. */
     paymentReference: text('payment_reference'),
-    /** The address the checkout came from; open checkouts per address are limited. */
+    /**
+     * The key of the address the checkout came from (IPv4, or IPv6 by /64: lib/address-key); the
+     * open checkouts of an address and the units they hold are limited.
+     */
     clientAddress: text('client_address'),
     /**
      * SHA-256 of the one-time receipt token the browser that started the checkout keeps: only it

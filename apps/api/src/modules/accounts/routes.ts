@@ -12,6 +12,7 @@ import {
 } from '@shop/shared/accounts';
 import { singleLineText } from '@shop/shared/text';
 import { AppError } from '../../errors';
+import { addressKeyOf } from '../../lib/address-key';
 import { isUuid } from '../../lib/uuid';
 import type { ActionLimit, ActionLimiter } from '../rate-limits/service';
 import type { Authenticator } from './authenticator';
@@ -46,13 +47,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   limit: ActionLimiter;
 }> = async (app, { ctx, auth, limit }) => {
   app.post('/api/users', { schema: { body: registerRequestSchema } }, async (request, reply) => {
-    await limit(ACCOUNT_ACTION_LIMITS.register, request.ip);
+    await limit(ACCOUNT_ACTION_LIMITS.register, addressKeyOf(request.ip));
     await register(ctx, request.body);
     return reply.code(201).send(message(ACCOUNT_MESSAGES.registered));
   });
 
   app.post('/api/users/login', { schema: { body: loginRequestSchema } }, async (request) =>
-    logIn(ctx, request.body, request.ip),
+    logIn(ctx, request.body, addressKeyOf(request.ip)),
   );
 
   app.get(
@@ -70,7 +71,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     '/api/users/resend-verification',
     { schema: { body: emailOnlyRequestSchema } },
     async (request) => {
-      await limit(ACCOUNT_ACTION_LIMITS.mailRequest, request.ip);
+      await limit(ACCOUNT_ACTION_LIMITS.mailRequest, addressKeyOf(request.ip));
       await requestVerificationMail(ctx, request.body.email);
       return message(ACCOUNT_MESSAGES.verificationResent);
     },
@@ -80,7 +81,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     '/api/users/forgot-password',
     { schema: { body: emailOnlyRequestSchema } },
     async (request) => {
-      await limit(ACCOUNT_ACTION_LIMITS.mailRequest, request.ip);
+      await limit(ACCOUNT_ACTION_LIMITS.mailRequest, addressKeyOf(request.ip));
       // Answered before the account is even looked up: a known address takes no longer than an unknown one.
       const { email } = request.body;
       ctx.background.run('password reset request', () => requestPasswordReset(ctx, email));
@@ -112,7 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put('/api/users/profile', { schema: { body: profileUpdateRequestSchema } }, async (request) =>
-    updateProfile(ctx, await auth.requireUser(request), request.body, request.ip),
+    updateProfile(ctx, await auth.requireUser(request), request.body, addressKeyOf(request.ip)),
   );
 
   // POST, not GET: the storefront's page at /confirm-email/:token sends it once it has loaded.

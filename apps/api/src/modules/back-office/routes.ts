@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressKeyOf } from '../../lib/address-key';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponseSchema, type MessageResponse } from '@shop/shared/accounts';
 import {
@@ -44,7 +45,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{
     '/api/admin/setup',
     { schema: { body: ownerSetupRequestSchema, response: { 201: messageResponseSchema } } },
     async (request, reply) => {
-      await limit(BACK_OFFICE_ACTION_LIMITS.setup, request.ip);
+      await limit(BACK_OFFICE_ACTION_LIMITS.setup, addressKeyOf(request.ip));
       await setUpOwner(ctx, request.body, request.ip);
       return reply.code(201).send(message(BACK_OFFICE_MESSAGES.ownerCreated));
     },
@@ -82,7 +83,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{
     { schema: { body: staffInviteRequestSchema, response: { 201: staffMemberSchema } } },
     async (request, reply) => {
       const { user } = await auth.requireBackOffice(request, { owner: true });
-      await limit(BACK_OFFICE_ACTION_LIMITS.invite, request.ip);
+      await limit(BACK_OFFICE_ACTION_LIMITS.invite, addressKeyOf(request.ip));
       const member = await inviteStaff(ctx, actorOf(user, request.ip), request.body);
       return reply.code(201).send(member);
     },

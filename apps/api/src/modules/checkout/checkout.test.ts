@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema } from '@shop/shared/orders';
-import { orders, paymentEvents } from '../../db/schema';
+import { mailOutbox, orders, paymentEvents } from '../../db/schema';
 import {
   SAMPLE_ADDRESS as ADDRESS,
   addProduct,
@@ -148,7 +148,10 @@ describe('a guest buys through the test checkout', () => {
 
     const page = await t.app.inject(`/test-checkout/${sessionId}`);
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('TEST MODE');
+    expect(page.body).toContain('TEST MODE: this checkout takes no money.');
+    // In red, on the banner that carries it.
+    const css = (await t.app.inject('/test-checkout/style.css')).body;
+    expect(css).toMatch(/\.banner\{[^}]*color:#991b1b/);
     expect(page.body).toContain('$84.53');
     expect(page.body).toMatch(/Shipping<\/th><td class="num">Free</);
 
@@ -428,8 +431,15 @@ describe('the payment webhook', () => {
     // Ten different events saying the same thing change nothing more either.
     for (let i = 0; i < 3; i += 1)
       expect((await sendEvent('checkout.completed', sessionId)).json().outcome).toBe('no-change');
+    // Mail is queued with the change that causes it: once the answers are in and the work after
+    // them is done, the outbox holds every mail these deliveries will ever send.
+    await t.app.backgroundTasks.idle();
+    const queued = await t.database.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, email));
+    expect(queued).toHaveLength(1);
     await inbox.waitFor(email);
-    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(inbox.count(email)).toBe(1);
     const events = await t.database.db
       .select()

@@ -5,6 +5,7 @@ import {
   OPEN_CHECKOUTS_MESSAGE,
   ORDER_LIMIT_MESSAGE,
 } from '@shop/shared/order-limits';
+import { addressKeyOf } from '../../lib/address-key';
 import { orderItems, orders } from '../../db/schema';
 import { openApiClient, type ApiClient } from '../../test/api-client';
 import { SAMPLE_ADDRESS, addProduct, productIdByHandle } from '../../test/fixtures';
@@ -16,6 +17,13 @@ let api: ApiClient;
 const ids: string[] = [];
 let counter = 0;
 const newAddress = () => `10.88.${Math.floor(counter / 250)}.${(counter++ % 250) + 1}`;
+/** A new /64 of its own, and addresses in it (as a client with a /64 picks them). */
+const newNetwork = () => {
+  const network = `2001:db8:${(counter++).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+  return (host: number) => `${network}:${host.toString(16)}:0:0:1`;
+};
+const HELD_20 =
+  /^Your checkouts waiting for payment hold 20 items until \d\d:\d\d UTC \(3[45] minutes\), and one address can hold at most 20 at once\./;
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000', CATALOG_CACHE_MS: '1000' });
@@ -36,13 +44,14 @@ const guestCheckout = (orderItems: unknown[], ip: string) =>
     ip,
   });
 
-/** Units held by unpaid checkouts from an address. */
+/** Units held by unpaid checkouts from an address (and the rest of its /64). */
 async function heldFrom(ip: string): Promise<number> {
+  const key = addressKeyOf(ip);
   const [row] = await t.database.db
     .select({ units: sql<number>`coalesce(sum(${orderItems.qty}), 0)::int` })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orders.clientAddress, ip), eq(orders.status, 'pending_payment')));
+    .where(and(eq(orders.clientAddress, key), eq(orders.status, 'pending_payment')));
   return row?.units ?? 0;
 }
 
@@ -101,20 +110,70 @@ describe('stock hoarding', () => {
     expect(await heldFrom(ip)).toBe(0);
   });
 
-  it('lets one address hold at most 60 units in 3 open checkouts, whatever it sends; the 4th answers 429', async () => {
+  it('lets one address hold at most 20 units in all its open checkouts, whatever it sends', async () => {
     const ip = newAddress();
     const answers = [];
     for (const cart of greedyCarts()) answers.push(await guestCheckout(cart, ip));
     expect(answers.map((answer) => answer.status)).toEqual([
-      400, 400, 400, 400, 200, 200, 200, 429,
+      400, 400, 400, 400, 200, 429, 429, 429,
     ]);
-    expect(answers.at(-1)?.body.message).toBe(OPEN_CHECKOUTS_MESSAGE);
-    expect(await heldFrom(ip)).toBe(60);
+    for (const refused of answers.slice(5)) expect(refused.body.message).toMatch(HELD_20);
+    expect(await heldFrom(ip)).toBe(20);
     // Another address is not affected.
     expect((await guestCheckout([{ product: ids[1], qty: 1 }], newAddress())).status).toBe(200);
   });
 
-  it(`holds the limit for checkouts sent at once (in process on PGlite, or two API processes on PostgreSQL)`, async () => {
+  it('refuses a third checkout of 10 units while two of 10 are open, saying how many are held until when', async () => {
+    const ip = newAddress();
+    expect((await guestCheckout([{ product: ids[0], qty: 10 }], ip)).status).toBe(200);
+    expect((await guestCheckout([{ product: ids[1], qty: 10 }], ip)).status).toBe(200);
+    const third = await guestCheckout([{ product: ids[2], qty: 10 }], ip);
+    expect(third.status).toBe(429);
+    expect(third.body.message).toMatch(HELD_20);
+    expect(await heldFrom(ip)).toBe(20);
+  });
+
+  it('keeps at most 3 checkouts open per address, however small', async () => {
+    const ip = newAddress();
+    const answers = [];
+    for (let i = 0; i < 4; i += 1)
+      answers.push(await guestCheckout([{ product: ids[i], qty: 1 }], ip));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+    expect(answers[3]?.body.message).toBe(OPEN_CHECKOUTS_MESSAGE);
+  });
+
+  it('counts every address of one IPv6 /64 as one address; another /64 is another', async () => {
+    const inNetwork = newNetwork();
+    expect((await guestCheckout([{ product: ids[0], qty: 10 }], inNetwork(1))).status).toBe(200);
+    expect((await guestCheckout([{ product: ids[1], qty: 10 }], inNetwork(2))).status).toBe(200);
+    const third = await guestCheckout([{ product: ids[2], qty: 1 }], inNetwork(3));
+    expect(third.status).toBe(429);
+    expect(third.body.message).toMatch(HELD_20);
+    expect(await heldFrom(inNetwork(4))).toBe(20);
+    // The open-checkouts count too: three small ones from three addresses of another /64.
+    const other = newNetwork();
+    const small = [];
+    for (let host = 1; host <= 4; host += 1)
+      small.push(await guestCheckout([{ product: ids[3], qty: 1 }], other(host)));
+    expect(small.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+    expect(small[3]?.body.message).toBe(OPEN_CHECKOUTS_MESSAGE);
+    // An IPv4 client seen through a dual-stack socket is that IPv4 address.
+    const ip = newAddress();
+    expect(
+      (
+        await guestCheckout(
+          [
+            { product: ids[4], qty: 10 },
+            { product: ids[5], qty: 10 },
+          ],
+          ip,
+        )
+      ).status,
+    ).toBe(200);
+    expect((await guestCheckout([{ product: ids[0], qty: 1 }], `::ffff:${ip}`)).status).toBe(429);
+  });
+
+  it(`holds the units cap for checkouts sent at once (in process on PGlite, or two API processes on PostgreSQL)`, async () => {
     const ip = newAddress();
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -128,9 +187,19 @@ describe('stock hoarding', () => {
       ),
     );
     const statuses = answers.map((answer) => answer.status);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
-    expect(await heldFrom(ip)).toBe(60);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(9);
+    expect(await heldFrom(ip)).toBe(20);
+    // Ten checkouts of 10 from ten addresses of one /64 at once: two fit.
+    const inNetwork = newNetwork();
+    const spread = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        guestCheckout([{ product: ids[i % 6], qty: 10 }], inNetwork(i + 1)),
+      ),
+    );
+    expect(spread.filter((answer) => answer.status === 200)).toHaveLength(2);
+    expect(spread.filter((answer) => answer.status === 429)).toHaveLength(8);
+    expect(await heldFrom(inNetwork(99))).toBe(20);
   });
 
   it('shows released stock in the API within the catalog cache’s second, in every process', async () => {

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orderItems, orders, products } from '../../db/schema';
 import type { OrderRow } from '../orders/repository';
@@ -56,27 +56,29 @@ export async function setPaymentSession(
 }
 
 /**
- * Counts the checkouts of a client address that still hold stock, after taking a lock on that
- * address for the rest of the transaction, so two checkouts from it cannot both slip under the limit.
+ * The checkouts of a client address (its key: IPv6 by /64) that still hold stock, with the units
+ * each holds and until when, read after taking a lock on that address for the rest of the
+ * transaction, so two checkouts from it cannot both slip under its limits.
  */
-export async function lockAndCountOpenCheckouts(
+export async function lockAndListOpenHolds(
   db: Executor,
   clientAddress: string,
-): Promise<number> {
+): Promise<{ units: number; until: Date }[]> {
   await db.execute(
     sql`select pg_advisory_xact_lock(hashtext(${`open-checkouts:${clientAddress}`}))`,
   );
-  const [row] = await db
-    .select({ open: count() })
+  return db
+    .select({ units: sql<number>`sum(${orderItems.qty})::int`, until: orders.holdExpiresAt })
     .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(
       and(
         eq(orders.clientAddress, clientAddress),
         eq(orders.status, 'pending_payment'),
         gt(orders.holdExpiresAt, sql`now()`),
       ),
-    );
-  return row?.open ?? 0;
+    )
+    .groupBy(orders.id);
 }
 
 /** A signed-in shopper's checkouts that are still waiting for payment. */

@@ -9,7 +9,11 @@ import {
   type OwnHoldsResponse,
   type ShippingAddress,
 } from '@shop/shared/orders';
-import { OPEN_CHECKOUTS_MESSAGE, orderLimitProblem } from '@shop/shared/order-limits';
+import {
+  OPEN_CHECKOUTS_MESSAGE,
+  heldUnitsProblem,
+  orderLimitProblem,
+} from '@shop/shared/order-limits';
 import { priceOrder } from '@shop/shared/pricing';
 import { variantFor } from '@shop/shared/stock';
 import { AppError } from '../../errors';
@@ -24,7 +28,7 @@ import {
   findOpenCheckoutsOfUser,
   findProductsForPricing,
   insertOrder,
-  lockAndCountOpenCheckouts,
+  lockAndListOpenHolds,
   setPaymentSession,
   type ProductForPricing,
 } from './repository';
@@ -45,6 +49,8 @@ export interface CheckoutContext extends OrdersContext {
   provider: PaymentProvider;
   /** MAX_OPEN_CHECKOUTS_PER_ADDRESS, times ACTION_LIMIT_SCALE (browser tests). */
   maxOpenCheckoutsPerAddress: number;
+  /** MAX_HELD_UNITS_PER_ADDRESS, times ACTION_LIMIT_SCALE. */
+  maxHeldUnitsPerAddress: number;
 }
 
 export interface CheckoutRequest {
@@ -150,9 +156,12 @@ export async function startCheckout(
   if (request.replaces?.length) await releaseProvenCheckouts(ctx, request.replaces);
 
   const order = await ctx.db.transaction(async (tx) => {
-    const open = await lockAndCountOpenCheckouts(tx, request.clientAddress);
-    if (open >= ctx.maxOpenCheckoutsPerAddress)
+    const holds = await lockAndListOpenHolds(tx, request.clientAddress);
+    if (holds.length >= ctx.maxOpenCheckoutsPerAddress)
       throw new AppError('too_many', OPEN_CHECKOUTS_MESSAGE);
+    const units = lines.reduce((sum, line) => sum + line.qty, 0);
+    const tooMany = heldUnitsProblem(holds, units, ctx.maxHeldUnitsPerAddress, new Date());
+    if (tooMany) throw new AppError('too_many', tooMany);
     const created = await insertOrder(
       tx,
       {

@@ -32,7 +32,11 @@ describe('the dev outbox', () => {
   });
 
   it('does not exist in production', async () => {
-    t = await createTestApp({ NODE_ENV: 'production', ALLOW_TEST_CHECKOUT: 'true' });
+    t = await createTestApp({
+      NODE_ENV: 'production',
+      ALLOW_TEST_CHECKOUT: 'true',
+      I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: 'true',
+    });
     const response = await t.app.inject('/api/dev/outbox');
     expect(response.statusCode).toBe(404);
   });
@@ -59,7 +63,12 @@ describe('the dev outbox', () => {
   it('in production without SMTP keeps mail but never prints its links to the log', async () => {
     const lines: string[] = [];
     t = await createTestApp(
-      { NODE_ENV: 'production', ALLOW_TEST_CHECKOUT: 'true', LOG_LEVEL: 'info' },
+      {
+        NODE_ENV: 'production',
+        ALLOW_TEST_CHECKOUT: 'true',
+        I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: 'true',
+        LOG_LEVEL: 'info',
+      },
       { logStream: { write: (line: string) => void lines.push(line) } },
     );
     expect((await register(t.app, 'prod-no-smtp@example.com')).statusCode).toBe(201);

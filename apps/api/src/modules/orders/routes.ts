@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressKeyOf } from '../../lib/address-key';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cancelCheckoutRequestSchema,
@@ -32,12 +33,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     { schema: { body: checkoutSessionRequestSchema } },
     async (request): Promise<CheckoutSessionResponse> => {
       const user = await auth.requireUser(request);
-      await limit(CHECKOUT_LIMIT, request.ip);
+      await limit(CHECKOUT_LIMIT, addressKeyOf(request.ip));
       return startCheckout(ctx, {
         items: request.body.orderItems,
         shippingAddress: request.body.shippingAddress,
         customer: { userId: user.id, name: user.name, email: user.email },
-        clientAddress: request.ip,
+        clientAddress: addressKeyOf(request.ip),
         replaces: request.body.replaces,
       });
     },
@@ -49,7 +50,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     async (request): Promise<CheckoutSessionResponse> => {
       // A signed-in shopper who takes the guest form still gets the order in their account.
       const user = await auth.optionalUser(request).catch(() => undefined);
-      await limit(CHECKOUT_LIMIT, request.ip);
+      await limit(CHECKOUT_LIMIT, addressKeyOf(request.ip));
       return startCheckout(ctx, {
         items: request.body.orderItems,
         shippingAddress: request.body.shippingAddress,
@@ -58,7 +59,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
           name: user?.name ?? 'Guest',
           email: request.body.email,
         },
-        clientAddress: request.ip,
+        clientAddress: addressKeyOf(request.ip),
         replaces: request.body.replaces,
       });
     },

@@ -8,6 +8,7 @@ import { sanitizeDescription } from '../admin-products/description';
 import type { CatalogReader } from '../catalog/catalog-reader';
 import { createHtmlDocument, type RenderedPage } from './html-document';
 import type { PageKind } from './page-policy';
+import { renderWithin } from './render-deadline';
 import { createRendererFetch } from './renderer-fetch';
 
 /** The web app's server entry (apps/web/src/entry-server.tsx), as built by `vite build --ssr`. */
@@ -74,6 +75,8 @@ export async function createPageService(deps: {
   shopConfig: ShopConfig;
   appUrl: string;
   cacheMs: number;
+  /** A render's time, a request's (db/postgres.ts requestDeadlineMs); past it, PageBusyError. */
+  deadlineMs: number;
   now?: () => number;
 }) {
   const entry = (await import(pathToFileURL(deps.serverEntryPath).href)) as ServerEntry;
@@ -85,7 +88,9 @@ export async function createPageService(deps: {
   });
   const documentOf = createHtmlDocument(deps.template, entry.SERVER_DATA_ID);
   const render = async (pathAndQuery: string) => {
-    const page = await entry.renderPage(`${RENDER_ORIGIN}${pathAndQuery}`);
+    const page = await renderWithin(deps.deadlineMs, () =>
+      entry.renderPage(`${RENDER_ORIGIN}${pathAndQuery}`),
+    );
     return answerOf(Buffer.from(documentOf(page)), page.status);
   };
   // An old copy is still sent for up to 30 cache periods while one fresh render runs.

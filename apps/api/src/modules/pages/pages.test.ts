@@ -2,7 +2,9 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_BUSY_MESSAGE } from '../../db/database-errors';
 import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCatalogReader } from '../catalog/catalog-reader';
@@ -89,19 +91,34 @@ describe('page policy', () => {
   });
 });
 
+/** A built storefront of the template and the stand-in entry, in a folder of its own. */
+async function standInBuild(): Promise<{
+  dir: string;
+  webDistDir: string;
+  serverEntryPath: string;
+}> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'shop-pages-'));
+  await mkdir(path.join(dir, 'dist', 'assets'), { recursive: true });
+  await writeFile(path.join(dir, 'dist', 'index.html'), TEMPLATE);
+  await writeFile(path.join(dir, 'entry-server.mjs'), STAND_IN_ENTRY);
+  return {
+    dir,
+    webDistDir: path.join(dir, 'dist'),
+    serverEntryPath: path.join(dir, 'entry-server.mjs'),
+  };
+}
+
 describe('server-rendered pages', () => {
   let t: TestApp;
   let dir: string;
   let productId: string;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'shop-pages-'));
-    await mkdir(path.join(dir, 'dist', 'assets'), { recursive: true });
-    await writeFile(path.join(dir, 'dist', 'index.html'), TEMPLATE);
-    await writeFile(path.join(dir, 'entry-server.mjs'), STAND_IN_ENTRY);
+    const { webDistDir, serverEntryPath, ...build } = await standInBuild();
+    dir = build.dir;
     t = await createTestApp(
       { CATALOG_CACHE_MS: '60000', RATE_LIMIT_PER_MINUTE: '1000' },
-      { webDistDir: path.join(dir, 'dist'), serverEntryPath: path.join(dir, 'entry-server.mjs') },
+      { webDistDir, serverEntryPath },
     );
     const { db } = t.database;
     await addProduct(db, { name: 'Dune Tote <b>', handle: 'dune-tote' });
@@ -141,6 +158,7 @@ describe('server-rendered pages', () => {
       shopConfig: { name: 'Shop', supportEmail: 'help@shop.test' },
       appUrl: 'http://shop.test',
       cacheMs: 60_000,
+      deadlineMs: 11_000,
     });
     const first = await pages.page('/totes', 'public');
     expect(await pages.page('/totes', 'public')).toBe(first);
@@ -215,5 +233,59 @@ describe('server-rendered pages', () => {
     const missing = await t.app.inject('/assets/gone-1234.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Not found: GET /assets/gone-1234.js' });
+  });
+});
+
+describe('a page while the database does not answer', () => {
+  // Short database timeouts make a short deadline: 100 + 200 + 1000 ms of client grace.
+  const DEADLINE_MS = 1300;
+  let t: TestApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    const { webDistDir, serverEntryPath, ...build } = await standInBuild();
+    dir = build.dir;
+    t = await createTestApp(
+      { CATALOG_CACHE_MS: '0', DB_CONNECT_TIMEOUT_MS: '100', DB_QUERY_TIMEOUT_MS: '200' },
+      { webDistDir, serverEntryPath },
+    );
+    await addProduct(t.database.db, { name: 'Stalled Tote', handle: 'stalled-tote' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers 503 with the busy page within the request deadline, and renders again after', async () => {
+    // A transaction holds the catalog's table: PostgreSQL's reads wait for it until their
+    // statement timeout; PGlite's, on its one connection, wait for it for ever.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const stall = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table products in access exclusive mode`);
+      locked();
+      await released;
+    });
+    await isLocked;
+    try {
+      const started = performance.now();
+      const page = await t.app.inject('/totes');
+      const ms = performance.now() - started;
+      expect(page.statusCode).toBe(503);
+      expect(page.headers['retry-after']).toBe('5');
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.body).toContain(DATABASE_BUSY_MESSAGE);
+      expect(page.body).toContain('<a href="/totes">Try again</a>');
+      expect(ms).toBeLessThan(DEADLINE_MS + 500);
+    } finally {
+      release();
+      await stall;
+    }
+    const after = await t.app.inject('/totes');
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('Stalled Tote');
   });
 });

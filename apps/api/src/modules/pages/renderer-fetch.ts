@@ -2,6 +2,7 @@ import type { ErrorBody, ShopConfig } from '@shop/shared/catalog';
 import { productIdSchema, productListQuerySchema } from '@shop/shared/catalog';
 import type { CatalogReader } from '../catalog/catalog-reader';
 import { readListingQuery } from '../catalog/service';
+import { renderRead } from './render-deadline';
 
 const json = (status: number, body: string) =>
   new Response(body, { status, headers: { 'content-type': 'application/json' } });
@@ -20,7 +21,8 @@ function answerOf(error: unknown): Response {
 /**
  * The API as the server renderer reads it: the catalog's public reads answered in-process from the
  * catalog cache, exactly as GET /api/products, /api/products/:id and /api/config/shop answer them
- * (same validation, same JSON), without a socket, the rate limit or another request's overhead.
+ * (same validation, same JSON), without a socket, the rate limit or another request's overhead,
+ * and within the render's deadline (render-deadline.ts).
  * Anything else a page asks for on the server is a 404: the pages that need more render in the
  * browser (see the web app's BrowserOnly).
  */
@@ -37,13 +39,16 @@ export function createRendererFetch(deps: {
       if (pathname === '/api/products') {
         const query = productListQuerySchema.safeParse(Object.fromEntries(searchParams));
         if (!query.success) return failure(400, query.error.issues[0]?.message ?? 'Invalid query');
-        return json(200, await deps.catalog.listingJson(readListingQuery(query.data)));
+        return json(
+          200,
+          await renderRead(() => deps.catalog.listingJson(readListingQuery(query.data))),
+        );
       }
       const product = /^\/api\/products\/([^/]+)$/.exec(pathname);
       if (product) {
         const id = productIdSchema.safeParse(decodeURIComponent(product[1]!));
         if (!id.success) return failure(400, id.error.issues[0]?.message ?? 'Invalid product id');
-        return json(200, await deps.catalog.productJson(id.data));
+        return json(200, await renderRead(() => deps.catalog.productJson(id.data)));
       }
     } catch (error) {
       return answerOf(error);

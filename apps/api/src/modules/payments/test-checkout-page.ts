@@ -18,7 +18,7 @@ export function testCheckoutPage(order: OrderWithItems, sessionId: string): stri
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Test checkout · ${escapeHtml(SHOP_NAME)}</title><link rel="stylesheet" href="/test-checkout/style.css"></head>
 <body><main>
-<p class="banner" role="note"><strong>TEST MODE</strong>: no card is charged. This page stands in for the card provider's hosted checkout.</p>
+<p class="banner" role="note"><strong>TEST MODE: this checkout takes no money.</strong> No card is charged, yet paying here marks the order paid. This page stands in for the card provider's hosted checkout.</p>
 <h1>Pay ${escapeHtml(SHOP_NAME)}</h1>
 <p class="total">${formatPrice(order.totalCents)}</p>
 <p>Order for ${escapeHtml(order.email)}</p>
@@ -33,9 +33,10 @@ export function testCheckoutClosedPage(message: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Test checkout · ${escapeHtml(SHOP_NAME)}</title><link rel="stylesheet" href="/test-checkout/style.css"></head><body><main><p class="banner" role="note"><strong>TEST MODE</strong></p><h1>${escapeHtml(message)}</h1><p><a href="/">Back to ${escapeHtml(SHOP_NAME)}</a></p></main></body></html>`;
 }
 
+// The banner is red (#991b1b on #fef2f2, 7.6:1) so that no one takes the page for a real payment.
 export const TEST_CHECKOUT_CSS = `*{box-sizing:border-box}body{margin:0;background:#f5f5f4;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1c1917}
 main{max-width:30rem;margin:2rem auto;background:#fff;padding:1.5rem;border-radius:.75rem;box-shadow:0 1px 3px rgba(0,0,0,.1)}
-.banner{background:#fef3c7;border:2px solid #92400e;color:#78350f;padding:.75rem;border-radius:.5rem;margin:0 0 1rem}
+.banner{background:#fef2f2;border:2px solid #b91c1c;color:#991b1b;padding:.75rem;border-radius:.5rem;margin:0 0 1rem}
 h1{font-size:1.25rem;margin:0 0 .25rem}.total{font-size:2rem;font-weight:700;margin:0 0 .5rem}
 table{width:100%;border-collapse:collapse;margin:1rem 0}caption{text-align:left;font-weight:600;padding-bottom:.5rem}
 th,td{padding:.4rem .25rem;border-bottom:1px solid #e7e5e4;text-align:left}.num{text-align:right}

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addressKeyOf } from '../../lib/address-key';
 import { messageResponseSchema } from '@shop/shared/accounts';
 import { PRIVACY_MESSAGES, deleteAccountRequestSchema, exportFileName } from '@shop/shared/privacy';
 import type { Authenticator } from '../accounts/authenticator';
@@ -33,7 +34,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
     { schema: { body: deleteAccountRequestSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       const user = await auth.requireUser(request);
-      await deleteAccount(ctx, user, request.body.password, request.ip);
+      await deleteAccount(ctx, user, request.body.password, addressKeyOf(request.ip));
       return { message: PRIVACY_MESSAGES.deleted };
     },
   );

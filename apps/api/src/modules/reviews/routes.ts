@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressKeyOf } from '../../lib/address-key';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ORDER_MESSAGES, reviewRequestSchema } from '@shop/shared/orders';
 import { singleLineText } from '@shop/shared/text';
@@ -25,7 +26,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       // Proof of the purchase: this bearer, or the order link's token in the body (the service).
       const user = await auth.optionalUser(request);
-      await limit(REVIEW_LIMIT, request.ip);
+      await limit(REVIEW_LIMIT, addressKeyOf(request.ip));
       await addReview(ctx, request.params.id, request.body, user);
       onReviewAdded();
       return reply.code(201).send({ message: ORDER_MESSAGES.reviewAdded });
