@@ -88,6 +88,8 @@ const envSchema = z
     MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     /** How often unpaid orders whose hold ran out are looked for. */
     HOLD_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    /** How often refunds left pending by an interrupted request are looked for (and finished). */
+    REFUND_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     /** Lets a production build take 'payments' through the built-in test checkout (browser tests only). */
     ALLOW_TEST_CHECKOUT: booleanFlag.default(false),
     /** How long a catalog answer may be served from memory; 0 turns the cache off. */

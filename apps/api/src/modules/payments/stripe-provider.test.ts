@@ -2,9 +2,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ORDER_MESSAGES, adminOrderSchema } from '@shop/shared/admin-orders';
-import { orders, refunds, stock } from '../../db/schema';
+import { auditLog, mailOutbox, orders, refunds, stock } from '../../db/schema';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import {
   SAMPLE_ADDRESS as ADDRESS,
@@ -28,6 +28,11 @@ const calls: {
 }[] = [];
 /** Sessions the stand-in treats as no longer open (completed or expired). */
 const closedSessions = new Set<string>();
+/** Refunds made, by idempotency key: a repeated key is answered the refund made for it, as Stripe does. */
+const refundsByKey = new Map<string, object>();
+/** Refunds of this many cents are made, but answered only when the test says (a call cut short). */
+const HELD_REFUND_CENTS = '1717';
+const heldAnswers: (() => void)[] = [];
 let stripeApi: Server;
 let t: TestApp;
 let productId: string;
@@ -47,20 +52,27 @@ beforeAll(async () => {
         const form = new URLSearchParams(body);
         // The stand-in refuses refunds of 13 cents, as Stripe refuses e.g. a disputed charge.
         const refused = form.get('amount') === '13';
-        response.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify(
-            refused
-              ? { error: { type: 'invalid_request_error', message: 'Charge ch_1 is disputed.' } }
-              : {
-                  id: `re_test_${calls.length}`,
-                  object: 'refund',
-                  amount: Number(form.get('amount')),
-                  payment_intent: form.get('payment_intent'),
-                  status: 'succeeded',
-                },
-          ),
-        );
+        const key = String(request.headers['idempotency-key']);
+        const made = refundsByKey.get(key) ?? {
+          id: `re_test_${calls.length}`,
+          object: 'refund',
+          amount: Number(form.get('amount')),
+          payment_intent: form.get('payment_intent'),
+          status: 'succeeded',
+        };
+        const answer = () => {
+          response.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
+          response.end(
+            JSON.stringify(
+              refused
+                ? { error: { type: 'invalid_request_error', message: 'Charge ch_1 is disputed.' } }
+                : made,
+            ),
+          );
+        };
+        if (!refused) refundsByKey.set(key, made);
+        if (form.get('amount') === HELD_REFUND_CENTS) heldAnswers.push(answer);
+        else answer();
         return;
       }
       const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.url ?? '');
@@ -472,5 +484,93 @@ describe('refunds through Stripe', () => {
       'provider',
     ]);
     expect(detail.timeline.filter((entry) => entry.action === 'payment.refunded')).toHaveLength(2);
+  });
+
+  it('a charge.refunded for a refund the shop has not recorded yet (its call cut short) settles it once, as the request would have', async () => {
+    const orderId = await paidStripeOrder('XL', 'cut-short@example.com', 'pi_cut_short');
+    const owner = await addBackOfficeUser(t, 'owner');
+    const units = async () =>
+      (
+        await t.database.db
+          .select({ onHand: stock.onHand })
+          .from(stock)
+          .where(and(eq(stock.productId, productId), eq(stock.variant, 'XL')))
+      )[0]?.onHand;
+    const before = await units();
+    const refundRowsOf = () =>
+      t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    const refundsAsked = calls.filter((call) => call.path === '/v1/refunds').length;
+    const request = t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/refund`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: {
+        amount: 17.17,
+        reason: 'Returned',
+        restock: [{ product: productId, size: 'XL', qty: 1 }],
+      },
+    });
+    await vi.waitFor(() => expect(heldAnswers).toHaveLength(1));
+    expect((await refundRowsOf()).map((row) => row.status)).toEqual(['pending']);
+
+    const chargeRefunded = (id: string, amountRefunded: number) => ({
+      id,
+      object: 'event',
+      type: 'charge.refunded',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: 'ch_cut_short',
+          object: 'charge',
+          payment_intent: 'pi_cut_short',
+          amount: 3709,
+          amount_refunded: amountRefunded,
+          metadata: { orderId },
+        },
+      },
+    });
+    // Less than the pending refund: not it (and nothing of the dashboard's either).
+    expect((await signedWebhook(chargeRefunded('evt_cut_short_0', 1000))).json().outcome).toBe(
+      'no-change',
+    );
+    expect((await refundRowsOf()).map((row) => row.status)).toEqual(['pending']);
+    expect((await signedWebhook(chargeRefunded('evt_cut_short_1', 1717))).json().outcome).toBe(
+      'refunded',
+    );
+
+    const effects = async () => ({
+      refunds: (await refundRowsOf()).map((row) => [row.amountCents, row.status, row.actorId]),
+      audits: (
+        await t.database.db
+          .select({ action: auditLog.action })
+          .from(auditLog)
+          .where(eq(auditLog.orderId, orderId))
+      ).map((row) => row.action),
+      mails: (
+        await t.database.db
+          .select({ subject: mailOutbox.subject })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.orderId, orderId))
+      )
+        .map((row) => row.subject)
+        .filter((subject) => subject.startsWith('A refund')),
+      restocked: ((await units()) ?? 0) - (before ?? 0),
+      status: (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status,
+    });
+    const once = {
+      refunds: [[1717, 'succeeded', owner.id]],
+      audits: ['order.refunded'],
+      mails: [expect.stringContaining('A refund for your')],
+      restocked: 1,
+      status: 'partially_refunded',
+    };
+    expect(await effects()).toEqual(once);
+
+    // The cut-short call's answer comes back at last: the refund is already settled.
+    heldAnswers.splice(0).forEach((answer) => answer());
+    expect((await request).statusCode).toBe(200);
+    expect(calls.filter((call) => call.path === '/v1/refunds')).toHaveLength(refundsAsked + 1);
+    expect(await effects()).toEqual(once);
   });
 });
