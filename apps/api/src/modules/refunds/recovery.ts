@@ -16,6 +16,11 @@ import {
  * before), so the sweep and the request do not ask at the same time.
  */
 export const PENDING_REFUND_GRACE_MS = 5 * 60_000;
+/**
+ * Stripe keeps an idempotency key for at least 24 hours: a refund pending longer than this is not
+ * asked again (a forgotten key would refund twice). It waits for a person or its charge.refunded.
+ */
+export const PENDING_REFUND_MAX_AGE_MS = 23 * 60 * 60_000;
 /** How long one sweep keeps the refunds it took, so another sweep leaves them alone. */
 const CLAIM_MS = 2 * 60_000;
 /** Refunds one sweep takes; the next sweep takes the rest. */
@@ -34,6 +39,7 @@ export async function recoverPendingRefunds(
   log: FastifyBaseLogger,
 ): Promise<number> {
   const claimed = await claimPendingRefunds(ctx.db, {
+    createdAfter: new Date(now.getTime() - PENDING_REFUND_MAX_AGE_MS),
     createdBefore: new Date(now.getTime() - PENDING_REFUND_GRACE_MS),
     now,
     until: new Date(now.getTime() + CLAIM_MS),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { refunds, type RestockColumn } from '../../db/schema';
 
@@ -76,13 +76,13 @@ export async function sumRefunds(
 }
 
 /**
- * Claims up to `limit` refunds pending since before `createdBefore` for one recovery sweep, until
+ * Claims up to `limit` refunds pending since between `createdAfter` and `createdBefore` for one recovery sweep, until
  * `until`: rows another sweep holds or claimed are skipped (SKIP LOCKED), so sweeps running at
  * once on several processes each take different refunds.
  */
 export async function claimPendingRefunds(
   db: Executor,
-  options: { createdBefore: Date; now: Date; until: Date; limit: number },
+  options: { createdAfter: Date; createdBefore: Date; now: Date; until: Date; limit: number },
 ): Promise<RefundRow[]> {
   const due = db
     .select({ id: refunds.id })
@@ -90,6 +90,7 @@ export async function claimPendingRefunds(
     .where(
       and(
         eq(refunds.status, 'pending'),
+        gt(refunds.createdAt, options.createdAfter),
         lt(refunds.createdAt, options.createdBefore),
         or(isNull(refunds.claimedUntil), lte(refunds.claimedUntil, options.now)),
       ),
