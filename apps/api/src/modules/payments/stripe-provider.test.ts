@@ -380,6 +380,30 @@ async function paidStripeOrder(size: string, email: string, paymentIntent: strin
   return orderId;
 }
 
+/** Stripe's charge.refunded for PaymentIntent `paymentIntent`: its running total refunded, in cents. */
+const chargeRefundedEvent = (
+  id: string,
+  paymentIntent: string,
+  amountRefunded: number,
+  metadata: Record<string, string> = {},
+) => ({
+  id,
+  object: 'event',
+  type: 'charge.refunded',
+  api_version: '2025-01-01',
+  created: Math.floor(Date.now() / 1000),
+  data: {
+    object: {
+      id: `ch_${paymentIntent}`,
+      object: 'charge',
+      payment_intent: paymentIntent,
+      amount: 3709,
+      amount_refunded: amountRefunded,
+      metadata,
+    },
+  },
+});
+
 describe('refunds through Stripe', () => {
   it('keeps the PaymentIntent, refunds it with an idempotency key per refund, and frees the amount of a refused refund', async () => {
     const orderId = await paidStripeOrder('L', 'refund@example.com', 'pi_refundable');
@@ -437,23 +461,8 @@ describe('refunds through Stripe', () => {
     expect(shopRefund.statusCode).toBe(200);
 
     // Stripe's running total: the shop's $10 and $5 more given back in the dashboard.
-    const chargeRefunded = (id: string, amountRefunded: number) => ({
-      id,
-      object: 'event',
-      type: 'charge.refunded',
-      api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          id: 'ch_dashboard',
-          object: 'charge',
-          payment_intent: 'pi_dashboard',
-          amount: 3709,
-          amount_refunded: amountRefunded,
-          metadata: {},
-        },
-      },
-    });
+    const chargeRefunded = (id: string, amountRefunded: number) =>
+      chargeRefundedEvent(id, 'pi_dashboard', amountRefunded);
     const outcomes = [];
     for (let i = 0; i < 3; i += 1)
       outcomes.push(
@@ -513,23 +522,8 @@ describe('refunds through Stripe', () => {
     await vi.waitFor(() => expect(heldAnswers).toHaveLength(1));
     expect((await refundRowsOf()).map((row) => row.status)).toEqual(['pending']);
 
-    const chargeRefunded = (id: string, amountRefunded: number) => ({
-      id,
-      object: 'event',
-      type: 'charge.refunded',
-      api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          id: 'ch_cut_short',
-          object: 'charge',
-          payment_intent: 'pi_cut_short',
-          amount: 3709,
-          amount_refunded: amountRefunded,
-          metadata: { orderId },
-        },
-      },
-    });
+    const chargeRefunded = (id: string, amountRefunded: number) =>
+      chargeRefundedEvent(id, 'pi_cut_short', amountRefunded, { orderId });
     // Less than the pending refund: not it (and nothing of the dashboard's either).
     expect((await signedWebhook(chargeRefunded('evt_cut_short_0', 1000))).json().outcome).toBe(
       'no-change',
