@@ -12,7 +12,10 @@ import {
   addVerifiedCustomer,
   productIdByHandle,
 } from '../../test/fixtures';
+import { openAnotherApp } from '../../test/another-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { PENDING_REFUND_GRACE_MS } from '../refunds/recovery';
+import type { PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe-provider';
 
 const SECRET_KEY = 'sk_test_local_standin';
@@ -36,6 +39,7 @@ const heldAnswers: (() => void)[] = [];
 let stripeApi: Server;
 let t: TestApp;
 let productId: string;
+let provider: PaymentProvider;
 
 beforeAll(async () => {
   stripeApi = createServer((request, response) => {
@@ -70,8 +74,10 @@ beforeAll(async () => {
             ),
           );
         };
+        // Held the first time only: a repeated key is answered at once.
+        const hold = form.get('amount') === HELD_REFUND_CENTS && !refundsByKey.has(key);
         if (!refused) refundsByKey.set(key, made);
-        if (form.get('amount') === HELD_REFUND_CENTS) heldAnswers.push(answer);
+        if (hold) heldAnswers.push(answer);
         else answer();
         return;
       }
@@ -106,7 +112,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
   const { port } = stripeApi.address() as AddressInfo;
-  const provider = createStripeProvider({
+  provider = createStripeProvider({
     secretKey: SECRET_KEY,
     webhookSecret: WEBHOOK_SECRET,
     api: { host: '127.0.0.1', port, protocol: 'http' },
@@ -404,6 +410,42 @@ const chargeRefundedEvent = (
   },
 });
 
+const onHandOf = async (variant: string) =>
+  (
+    await t.database.db
+      .select({ onHand: stock.onHand })
+      .from(stock)
+      .where(and(eq(stock.productId, productId), eq(stock.variant, variant)))
+  )[0]?.onHand ?? 0;
+
+/** What settling refunds wrote for an order: its refunds, audit rows, refund mails, units back. */
+async function refundEffectsOf(orderId: string, variant: string, onHandBefore: number) {
+  const db = t.database.db;
+  return {
+    refunds: (await db.select().from(refunds).where(eq(refunds.orderId, orderId))).map((row) => [
+      row.amountCents,
+      row.status,
+      row.actorId,
+    ]),
+    audits: (
+      await db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(eq(auditLog.orderId, orderId))
+    ).map((row) => row.action),
+    mails: (
+      await db
+        .select({ subject: mailOutbox.subject })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.orderId, orderId))
+    )
+      .map((row) => row.subject)
+      .filter((subject) => subject.startsWith('A refund')),
+    restocked: (await onHandOf(variant)) - onHandBefore,
+    status: (await db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status,
+  };
+}
+
 describe('refunds through Stripe', () => {
   it('keeps the PaymentIntent, refunds it with an idempotency key per refund, and frees the amount of a refused refund', async () => {
     const orderId = await paidStripeOrder('L', 'refund@example.com', 'pi_refundable');
@@ -498,14 +540,7 @@ describe('refunds through Stripe', () => {
   it('a charge.refunded for a refund the shop has not recorded yet (its call cut short) settles it once, as the request would have', async () => {
     const orderId = await paidStripeOrder('XL', 'cut-short@example.com', 'pi_cut_short');
     const owner = await addBackOfficeUser(t, 'owner');
-    const units = async () =>
-      (
-        await t.database.db
-          .select({ onHand: stock.onHand })
-          .from(stock)
-          .where(and(eq(stock.productId, productId), eq(stock.variant, 'XL')))
-      )[0]?.onHand;
-    const before = await units();
+    const before = await onHandOf('XL');
     const refundRowsOf = () =>
       t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     const refundsAsked = calls.filter((call) => call.path === '/v1/refunds').length;
@@ -533,25 +568,7 @@ describe('refunds through Stripe', () => {
       'refunded',
     );
 
-    const effects = async () => ({
-      refunds: (await refundRowsOf()).map((row) => [row.amountCents, row.status, row.actorId]),
-      audits: (
-        await t.database.db
-          .select({ action: auditLog.action })
-          .from(auditLog)
-          .where(eq(auditLog.orderId, orderId))
-      ).map((row) => row.action),
-      mails: (
-        await t.database.db
-          .select({ subject: mailOutbox.subject })
-          .from(mailOutbox)
-          .where(eq(mailOutbox.orderId, orderId))
-      )
-        .map((row) => row.subject)
-        .filter((subject) => subject.startsWith('A refund')),
-      restocked: ((await units()) ?? 0) - (before ?? 0),
-      status: (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status,
-    });
+    const effects = () => refundEffectsOf(orderId, 'XL', before);
     const once = {
       refunds: [[1717, 'succeeded', owner.id]],
       audits: ['order.refunded'],
@@ -566,5 +583,53 @@ describe('refunds through Stripe', () => {
     expect((await request).statusCode).toBe(200);
     expect(calls.filter((call) => call.path === '/v1/refunds')).toHaveLength(refundsAsked + 1);
     expect(await effects()).toEqual(once);
+  });
+
+  it('a refund whose call was cut short is finished by another process’s sweep: Stripe is asked with the same key and answers the same refund', async () => {
+    const orderId = await paidStripeOrder('S/M', 'swept@example.com', 'pi_swept');
+    const owner = await addBackOfficeUser(t, 'owner');
+    const before = await onHandOf('S/M');
+    const request = t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/refund`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: {
+        amount: 17.17,
+        reason: 'Returned',
+        restock: [{ product: productId, size: 'S/M', qty: 1 }],
+      },
+    });
+    await vi.waitFor(() => expect(heldAnswers).toHaveLength(1));
+    const refundCalls = () => calls.filter((call) => call.path === '/v1/refunds');
+    const first = refundCalls().at(-1);
+
+    const other = await openAnotherApp(
+      t,
+      { APP_URL },
+      { paymentProvider: provider, now: () => Date.now() + PENDING_REFUND_GRACE_MS + 1000 },
+    );
+    try {
+      await other.app.refundRecovery.sweep();
+    } finally {
+      await other.close();
+    }
+    const again = refundCalls().at(-1);
+    expect(again).not.toBe(first);
+    expect(again?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+    const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(first?.headers['idempotency-key']).toBe(`refund-${row?.id}`);
+    expect(row?.providerRefundId).toBe(`re_test_${calls.indexOf(first!) + 1}`);
+    const once = {
+      refunds: [[1717, 'succeeded', owner.id]],
+      audits: ['order.refunded'],
+      mails: [expect.stringContaining('A refund for your')],
+      restocked: 1,
+      status: 'partially_refunded',
+    };
+    expect(await refundEffectsOf(orderId, 'S/M', before)).toEqual(once);
+
+    heldAnswers.splice(0).forEach((answer) => answer());
+    expect((await request).statusCode).toBe(200);
+    expect(await refundEffectsOf(orderId, 'S/M', before)).toEqual(once);
   });
 });

@@ -1,14 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrderSchema } from '@shop/shared/admin-orders';
-import { buildApp } from '../../app';
 import { auditLog, mailOutbox, orders, refunds, stockMovements } from '../../db/schema';
-import { databaseUrlOf } from '../../test/api-client';
+import { openAnotherApp } from '../../test/another-app';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import { addProduct, productIdByHandle, stockLevel, testCheckoutSigner } from '../../test/fixtures';
 import { placePaidOrder } from '../../test/paid-orders';
-import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import type { PaymentProvider, RefundInput } from '../payments/provider';
 import { PENDING_REFUND_GRACE_MS } from './recovery';
 
@@ -82,28 +80,9 @@ afterAll(async () => {
   await t.close();
 });
 
-/**
- * Another API process on the same database with the test checkout and a clock the test moves: on
- * PostgreSQL with a connection pool of its own, on PGlite beside the first app.
- */
-async function anotherProcess(clock: { now: number }): Promise<{
-  app: FastifyInstance;
-  close(): Promise<void>;
-}> {
-  const now = () => clock.now;
-  if (TEST_DATABASE_URL) {
-    const other = await createTestApp(ENV, {
-      databaseUrl: await databaseUrlOf(t.database),
-      paymentProvider: recording,
-      poolSize: 3,
-      now,
-    });
-    return { app: other.app, close: other.close };
-  }
-  const app = await buildApp({ env: t.env, database: t.database, paymentProvider: recording, now });
-  await app.ready();
-  return { app, close: () => app.close() };
-}
+/** Another API process on the same database, with the test checkout and a clock the test moves. */
+const anotherProcess = (clock: { now: number }) =>
+  openAnotherApp(t, ENV, { paymentProvider: recording, now: () => clock.now });
 
 /** What settling a refund writes, for one order: counted, so 'once' means once. */
 async function effectsOf(orderId: string) {
