@@ -446,6 +446,33 @@ async function refundEffectsOf(orderId: string, variant: string, onHandBefore: n
   };
 }
 
+/**
+ * Asks for a refund of $17.17 with one unit of `size` back to stock, whose call Stripe makes but
+ * does not answer until the test releases it (a process that dies mid-call); answers the request
+ * and what its settling once must write.
+ */
+async function refundCutShort(orderId: string, size: string, owner: { token: string; id: string }) {
+  const request = t.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/refund`,
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload: {
+      amount: 17.17,
+      reason: 'Returned',
+      restock: [{ product: productId, size, qty: 1 }],
+    },
+  });
+  await vi.waitFor(() => expect(heldAnswers).toHaveLength(1));
+  const settledOnce = {
+    refunds: [[1717, 'succeeded', owner.id]],
+    audits: ['order.refunded'],
+    mails: [expect.stringContaining('A refund for your')],
+    restocked: 1,
+    status: 'partially_refunded',
+  };
+  return { request, settledOnce };
+}
+
 describe('refunds through Stripe', () => {
   it('keeps the PaymentIntent, refunds it with an idempotency key per refund, and frees the amount of a refused refund', async () => {
     const orderId = await paidStripeOrder('L', 'refund@example.com', 'pi_refundable');
@@ -544,17 +571,7 @@ describe('refunds through Stripe', () => {
     const refundRowsOf = () =>
       t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     const refundsAsked = calls.filter((call) => call.path === '/v1/refunds').length;
-    const request = t.app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${orderId}/refund`,
-      headers: { authorization: `Bearer ${owner.token}` },
-      payload: {
-        amount: 17.17,
-        reason: 'Returned',
-        restock: [{ product: productId, size: 'XL', qty: 1 }],
-      },
-    });
-    await vi.waitFor(() => expect(heldAnswers).toHaveLength(1));
+    const { request, settledOnce } = await refundCutShort(orderId, 'XL', owner);
     expect((await refundRowsOf()).map((row) => row.status)).toEqual(['pending']);
 
     const chargeRefunded = (id: string, amountRefunded: number) =>
@@ -569,37 +586,20 @@ describe('refunds through Stripe', () => {
     );
 
     const effects = () => refundEffectsOf(orderId, 'XL', before);
-    const once = {
-      refunds: [[1717, 'succeeded', owner.id]],
-      audits: ['order.refunded'],
-      mails: [expect.stringContaining('A refund for your')],
-      restocked: 1,
-      status: 'partially_refunded',
-    };
-    expect(await effects()).toEqual(once);
+    expect(await effects()).toEqual(settledOnce);
 
     // The cut-short call's answer comes back at last: the refund is already settled.
     heldAnswers.splice(0).forEach((answer) => answer());
     expect((await request).statusCode).toBe(200);
     expect(calls.filter((call) => call.path === '/v1/refunds')).toHaveLength(refundsAsked + 1);
-    expect(await effects()).toEqual(once);
+    expect(await effects()).toEqual(settledOnce);
   });
 
   it('a refund whose call was cut short is finished by another process’s sweep: Stripe is asked with the same key and answers the same refund', async () => {
     const orderId = await paidStripeOrder('S/M', 'swept@example.com', 'pi_swept');
     const owner = await addBackOfficeUser(t, 'owner');
     const before = await onHandOf('S/M');
-    const request = t.app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${orderId}/refund`,
-      headers: { authorization: `Bearer ${owner.token}` },
-      payload: {
-        amount: 17.17,
-        reason: 'Returned',
-        restock: [{ product: productId, size: 'S/M', qty: 1 }],
-      },
-    });
-    await vi.waitFor(() => expect(heldAnswers).toHaveLength(1));
+    const { request, settledOnce } = await refundCutShort(orderId, 'S/M', owner);
     const refundCalls = () => calls.filter((call) => call.path === '/v1/refunds');
     const first = refundCalls().at(-1);
 
@@ -619,17 +619,10 @@ describe('refunds through Stripe', () => {
     const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(first?.headers['idempotency-key']).toBe(`refund-${row?.id}`);
     expect(row?.providerRefundId).toBe(`re_test_${calls.indexOf(first!) + 1}`);
-    const once = {
-      refunds: [[1717, 'succeeded', owner.id]],
-      audits: ['order.refunded'],
-      mails: [expect.stringContaining('A refund for your')],
-      restocked: 1,
-      status: 'partially_refunded',
-    };
-    expect(await refundEffectsOf(orderId, 'S/M', before)).toEqual(once);
+    expect(await refundEffectsOf(orderId, 'S/M', before)).toEqual(settledOnce);
 
     heldAnswers.splice(0).forEach((answer) => answer());
     expect((await request).statusCode).toBe(200);
-    expect(await refundEffectsOf(orderId, 'S/M', before)).toEqual(once);
+    expect(await refundEffectsOf(orderId, 'S/M', before)).toEqual(settledOnce);
   });
 });

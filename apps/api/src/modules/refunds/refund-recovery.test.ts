@@ -81,8 +81,8 @@ afterAll(async () => {
 });
 
 /** Another API process on the same database, with the test checkout and a clock the test moves. */
-const anotherProcess = (clock: { now: number }) =>
-  openAnotherApp(t, ENV, { paymentProvider: recording, now: () => clock.now });
+const anotherProcess = (clock: { now: number }, paymentProvider = recording) =>
+  openAnotherApp(t, ENV, { paymentProvider, now: () => clock.now });
 
 /** What settling a refund writes, for one order: counted, so 'once' means once. */
 async function effectsOf(orderId: string) {
@@ -241,5 +241,57 @@ describe('a refund interrupted between asking the provider and recording its ans
     } finally {
       await Promise.all([one!.close(), two!.close()]);
     }
+  });
+
+  it('is marked failed when the provider refuses it on the sweep, as the request would have', async () => {
+    crashing.arm();
+    const orderId = await placePaidOrder(t, {
+      lines: [{ product: shirtId, qty: 1, size: 'S/M' }],
+      email: 'crash-refused@example.com',
+    });
+    const before = await stockLevel(t.database.db, shirtId, 'S/M');
+    const { request } = await interruptedRefund(`/api/admin/orders/${orderId}/refund`, {
+      amount: 10,
+      reason: 'Goodwill',
+      restock: [{ product: shirtId, size: 'S/M', qty: 1 }],
+    });
+    const refusing: PaymentProvider = {
+      ...testCheckout,
+      async refund(input) {
+        asked.push(input);
+        throw new Error('the charge is disputed');
+      },
+    };
+    const askedBefore = asked.length;
+    const other = await anotherProcess(
+      { now: Date.now() + PENDING_REFUND_GRACE_MS + 1000 },
+      refusing,
+    );
+    try {
+      await other.app.refundRecovery.sweep();
+    } finally {
+      await other.close();
+    }
+    const [row] = await refundRowsOf(orderId);
+    expect(row?.status).toBe('failed');
+    expect(asked.slice(askedBefore).map((input) => input.idempotencyKey)).toEqual([
+      `refund-${row?.id}`,
+    ]);
+    const [refusal] = await t.database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.orderId, orderId), eq(auditLog.action, 'order.refund_failed')));
+    expect(refusal?.n).toBe(1);
+    expect(await effectsOf(orderId)).toEqual({
+      refundedAudits: 0,
+      cancelledAudits: 0,
+      refundMails: 0,
+      restocked: [],
+      status: 'paid',
+    });
+    expect(await stockLevel(t.database.db, shirtId, 'S/M')).toBe(before);
+    crash.wake();
+    await request;
+    expect((await refundRowsOf(orderId))[0]?.status).toBe('failed');
   });
 });
