@@ -185,7 +185,7 @@ function OrderDetail({ order, isOwner }: { order: AdminOrder; isOwner: boolean }
                     <span className="font-semibold tabular-nums">{dollars(refund.amount)}</span> ·{' '}
                     {refund.reason}
                     {refund.status === 'pending' && (
-                      <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                      <span className="mt-1 block w-fit rounded-md bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                         Pending: not yet confirmed by the payment provider
                       </span>
                     )}
