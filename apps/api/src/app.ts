@@ -31,6 +31,7 @@ import { imageRoutes } from './modules/images/routes';
 import { devOutboxRoutes } from './modules/mail/dev-outbox-routes';
 import { createDevOutboxTransport, createSmtpTransport } from './modules/mail/mail-transport';
 import { createMailWorker } from './modules/mail/mail-worker';
+import { createPeriodicSweep, type PeriodicSweep } from './lib/periodic-sweep';
 import { createHoldSweeper } from './modules/orders/hold-sweeper';
 import { orderRoutes } from './modules/orders/routes';
 import type { OrdersContext } from './modules/orders/service';
@@ -38,7 +39,9 @@ import { createPaymentProvider } from './modules/payments/create-provider';
 import type { PaymentProvider } from './modules/payments/provider';
 import { testCheckoutRoutes } from './modules/payments/test-checkout-routes';
 import { webhookRoutes } from './modules/payments/webhook-routes';
+import { recoverPendingRefunds } from './modules/refunds/recovery';
 import { refundRoutes } from './modules/refunds/routes';
+import type { RefundsContext } from './modules/refunds/service';
 import { privacyRoutes } from './modules/privacy/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { seoRoutes } from './modules/seo/routes';
@@ -55,6 +58,8 @@ import { registerStorefront } from './plugins/storefront';
 declare module 'fastify' {
   interface FastifyInstance {
     backgroundTasks: BackgroundTasks;
+    /** Finishes refunds an interrupted request left pending (tests run it instead of waiting). */
+    refundRecovery: PeriodicSweep;
   }
 }
 
@@ -69,7 +74,7 @@ export interface AppDependencies {
   paymentProvider?: PaymentProvider;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogStream;
-  /** The clock of second-factor codes, setup links and receipts (tests set it instead of sleeping). */
+  /** The clock of second-factor codes, setup links, receipts and the refund recovery (tests set it instead of sleeping). */
   now?: () => number;
   /** Checks passwords (default argon2id); tests wrap it to count how many are checked. */
   verifyPassword?: PasswordVerifier;
@@ -160,14 +165,27 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app.log.child({ module: 'holds' }),
     env.HOLD_SWEEP_MS,
   );
+  const refundsCtx: RefundsContext = { ...ordersCtx, provider };
+  const refundsLog = app.log.child({ module: 'refunds' });
+  const now = deps.now ?? Date.now;
+  const refundRecovery = createPeriodicSweep(
+    async () => {
+      await recoverPendingRefunds(refundsCtx, new Date(now()), refundsLog);
+    },
+    refundsLog,
+    env.REFUND_SWEEP_MS,
+  );
+  app.decorate('refundRecovery', refundRecovery);
 
   app.addHook('onReady', async () => {
     mailWorker.start();
     sweeper.start();
+    refundRecovery.start();
   });
   app.addHook('onClose', async () => {
     await background.idle();
     await sweeper.stop();
+    await refundRecovery.stop();
     await mailWorker.stop();
   });
 
@@ -202,7 +220,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       appUrl: publicUrl,
       supportEmail,
       wakeMail: mailWorker.wake,
-      now: deps.now ?? Date.now,
+      now,
       checkCode: deps.checkSecondFactor ?? codeIsRight,
     },
     auth,
@@ -217,7 +235,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     auth,
     limit,
-    now: deps.now ?? Date.now,
+    now,
   });
   await app.register(webhookRoutes, {
     ctx: ordersCtx,
@@ -225,7 +243,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     requestsPerMinute: env.RATE_LIMIT_PER_MINUTE,
   });
   await app.register(fulfilmentRoutes, { ctx: ordersCtx, auth });
-  await app.register(refundRoutes, { ctx: { ...ordersCtx, provider }, auth });
+  await app.register(refundRoutes, { ctx: refundsCtx, auth });
   await app.register(customerRoutes, { db, auth });
   await app.register(imageRoutes, {
     ctx: { db, store: createDatabaseImageStore(db), onPhotosChanged: catalog.invalidate },

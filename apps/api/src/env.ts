@@ -90,6 +90,8 @@ const envSchema = z
     HOLD_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     /** How long a CSV import waits for one already running (then 409); tests shorten it. */
     CATALOG_IMPORT_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+    /** How often refunds left pending by an interrupted request are looked for (and finished). */
+    REFUND_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     /** Lets a production build take 'payments' through the built-in test checkout (browser tests only). */
     ALLOW_TEST_CHECKOUT: booleanFlag.default(false),
     /**

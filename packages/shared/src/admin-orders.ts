@@ -45,6 +45,8 @@ export type AdminOrderListResponse = z.infer<typeof adminOrderListResponseSchema
 
 export const refundRecordSchema = z.object({
   amount: z.number(),
+  /** pending: asked of the payment provider and not yet answered (not money back yet). */
+  status: z.enum(['pending', 'succeeded']),
   reason: z.string(),
   at: z.string(),
   by: actorSchema,

@@ -93,7 +93,7 @@ describe.runIf(runs)(
       server = await startThrowawayPostgres(binaries);
       // The background workers stay out of the way: the steps below count on idle connections.
       t = await createTestApp(
-        { MAIL_POLL_MS: '600000', HOLD_SWEEP_MS: '3600000' },
+        { MAIL_POLL_MS: '600000', HOLD_SWEEP_MS: '3600000', REFUND_SWEEP_MS: '3600000' },
         { databaseUrl: server.url, poolSize: POOL_SIZE },
       );
       origin = await t.app.listen({ port: 0, host: '127.0.0.1' });

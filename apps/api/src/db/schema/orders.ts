@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -177,11 +178,21 @@ export const refunds = pgTable(
     actorId: uuid('actor_id'),
     actorEmail: text('actor_email'),
     actorName: text('actor_name'),
+    /** Where the request came from, for the audit row written when it settles. */
+    actorAddress: text('actor_address'),
+    /** The cancellation of the order (settles as 'cancelled'), not a refund in part. */
+    cancels: boolean('cancels').notNull().default(false),
+    /** A pending refund claimed by a recovery sweep is left to it until then. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
     check('refunds_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     index('refunds_order_idx').on(t.orderId),
+    // The recovery sweep's look-up: only refunds still pending, oldest first.
+    index('refunds_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -7,7 +7,7 @@ import {
   orderIdOfPaymentSession,
   type OrdersContext,
 } from '../orders/service';
-import { recordProviderRefund } from '../refunds/service';
+import { recordProviderRefund } from '../refunds/recovery';
 import type { PaymentEvent, PaymentProvider } from './provider';
 import { paymentEventsOfOrder as eventRowsOfOrder, recordPaymentEvent } from './repository';
 
@@ -46,15 +46,16 @@ export async function handlePaymentEvent(
     if (event.kind === 'paid')
       return (await markOrderPaid(ctx, tx, orderId, event.paymentReference)) ? 'paid' : 'no-change';
     if (event.kind === 'refunded')
-      return (await recordProviderRefund(tx, orderId, event.amountRefundedCents ?? 0))
+      return (await recordProviderRefund(ctx, tx, orderId, event.amountRefundedCents ?? 0))
         ? 'refunded'
         : 'no-change';
     const outcome = event.type.includes('expired') ? 'expired' : 'cancelled';
     return (await closeUnpaidOrder(tx, orderId, outcome)) ? 'closed' : 'no-change';
   });
 
-  if (outcome === 'paid') ctx.wakeMail();
-  if (outcome === 'closed') ctx.onStockChanged();
+  if (outcome === 'paid' || outcome === 'refunded') ctx.wakeMail();
+  // A refund settled from its event may have put units back.
+  if (outcome === 'closed' || outcome === 'refunded') ctx.onStockChanged();
   if (outcome === 'no-change' && event.kind === 'paid') {
     // Paid after the hold ran out: the money is taken but the stock may be sold. A person must look.
     log.error(

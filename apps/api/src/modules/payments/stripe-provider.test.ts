@@ -2,9 +2,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ORDER_MESSAGES, adminOrderSchema } from '@shop/shared/admin-orders';
-import { orders, refunds, stock } from '../../db/schema';
+import { auditLog, mailOutbox, orders, refunds, stock } from '../../db/schema';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import {
   SAMPLE_ADDRESS as ADDRESS,
@@ -12,7 +12,10 @@ import {
   addVerifiedCustomer,
   productIdByHandle,
 } from '../../test/fixtures';
+import { openAnotherApp } from '../../test/another-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { PENDING_REFUND_GRACE_MS } from '../refunds/recovery';
+import type { PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe-provider';
 
 const SECRET_KEY = 'sk_test_local_standin';
@@ -28,9 +31,15 @@ const calls: {
 }[] = [];
 /** Sessions the stand-in treats as no longer open (completed or expired). */
 const closedSessions = new Set<string>();
+/** Refunds made, by idempotency key: a repeated key is answered the refund made for it, as Stripe does. */
+const refundsByKey = new Map<string, object>();
+/** Refunds of this many cents are made, but answered only when the test says (a call cut short). */
+const HELD_REFUND_CENTS = '1717';
+const heldAnswers: (() => void)[] = [];
 let stripeApi: Server;
 let t: TestApp;
 let productId: string;
+let provider: PaymentProvider;
 
 beforeAll(async () => {
   stripeApi = createServer((request, response) => {
@@ -47,20 +56,29 @@ beforeAll(async () => {
         const form = new URLSearchParams(body);
         // The stand-in refuses refunds of 13 cents, as Stripe refuses e.g. a disputed charge.
         const refused = form.get('amount') === '13';
-        response.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify(
-            refused
-              ? { error: { type: 'invalid_request_error', message: 'Charge ch_1 is disputed.' } }
-              : {
-                  id: `re_test_${calls.length}`,
-                  object: 'refund',
-                  amount: Number(form.get('amount')),
-                  payment_intent: form.get('payment_intent'),
-                  status: 'succeeded',
-                },
-          ),
-        );
+        const key = String(request.headers['idempotency-key']);
+        const made = refundsByKey.get(key) ?? {
+          id: `re_test_${calls.length}`,
+          object: 'refund',
+          amount: Number(form.get('amount')),
+          payment_intent: form.get('payment_intent'),
+          status: 'succeeded',
+        };
+        const answer = () => {
+          response.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
+          response.end(
+            JSON.stringify(
+              refused
+                ? { error: { type: 'invalid_request_error', message: 'Charge ch_1 is disputed.' } }
+                : made,
+            ),
+          );
+        };
+        // Held the first time only: a repeated key is answered at once.
+        const hold = form.get('amount') === HELD_REFUND_CENTS && !refundsByKey.has(key);
+        if (!refused) refundsByKey.set(key, made);
+        if (hold) heldAnswers.push(answer);
+        else answer();
         return;
       }
       const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.url ?? '');
@@ -94,7 +112,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
   const { port } = stripeApi.address() as AddressInfo;
-  const provider = createStripeProvider({
+  provider = createStripeProvider({
     secretKey: SECRET_KEY,
     webhookSecret: WEBHOOK_SECRET,
     api: { host: '127.0.0.1', port, protocol: 'http' },
@@ -368,6 +386,93 @@ async function paidStripeOrder(size: string, email: string, paymentIntent: strin
   return orderId;
 }
 
+/** Stripe's charge.refunded for PaymentIntent `paymentIntent`: its running total refunded, in cents. */
+const chargeRefundedEvent = (
+  id: string,
+  paymentIntent: string,
+  amountRefunded: number,
+  metadata: Record<string, string> = {},
+) => ({
+  id,
+  object: 'event',
+  type: 'charge.refunded',
+  api_version: '2025-01-01',
+  created: Math.floor(Date.now() / 1000),
+  data: {
+    object: {
+      id: `ch_${paymentIntent}`,
+      object: 'charge',
+      payment_intent: paymentIntent,
+      amount: 3709,
+      amount_refunded: amountRefunded,
+      metadata,
+    },
+  },
+});
+
+const onHandOf = async (variant: string) =>
+  (
+    await t.database.db
+      .select({ onHand: stock.onHand })
+      .from(stock)
+      .where(and(eq(stock.productId, productId), eq(stock.variant, variant)))
+  )[0]?.onHand ?? 0;
+
+/** What settling refunds wrote for an order: its refunds, audit rows, refund mails, units back. */
+async function refundEffectsOf(orderId: string, variant: string, onHandBefore: number) {
+  const db = t.database.db;
+  return {
+    refunds: (await db.select().from(refunds).where(eq(refunds.orderId, orderId))).map((row) => [
+      row.amountCents,
+      row.status,
+      row.actorId,
+    ]),
+    audits: (
+      await db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(eq(auditLog.orderId, orderId))
+    ).map((row) => row.action),
+    mails: (
+      await db
+        .select({ subject: mailOutbox.subject })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.orderId, orderId))
+    )
+      .map((row) => row.subject)
+      .filter((subject) => subject.startsWith('A refund')),
+    restocked: (await onHandOf(variant)) - onHandBefore,
+    status: (await db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status,
+  };
+}
+
+/**
+ * Asks for a refund of $17.17 with one unit of `size` back to stock, whose call Stripe makes but
+ * does not answer until the test releases it (a process that dies mid-call); answers the request
+ * and what its settling once must write.
+ */
+async function refundCutShort(orderId: string, size: string, owner: { token: string; id: string }) {
+  const request = t.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/refund`,
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload: {
+      amount: 17.17,
+      reason: 'Returned',
+      restock: [{ product: productId, size, qty: 1 }],
+    },
+  });
+  await vi.waitFor(() => expect(heldAnswers).toHaveLength(1));
+  const settledOnce = {
+    refunds: [[1717, 'succeeded', owner.id]],
+    audits: ['order.refunded'],
+    mails: [expect.stringContaining('A refund for your')],
+    restocked: 1,
+    status: 'partially_refunded',
+  };
+  return { request, settledOnce };
+}
+
 describe('refunds through Stripe', () => {
   it('keeps the PaymentIntent, refunds it with an idempotency key per refund, and frees the amount of a refused refund', async () => {
     const orderId = await paidStripeOrder('L', 'refund@example.com', 'pi_refundable');
@@ -425,23 +530,8 @@ describe('refunds through Stripe', () => {
     expect(shopRefund.statusCode).toBe(200);
 
     // Stripe's running total: the shop's $10 and $5 more given back in the dashboard.
-    const chargeRefunded = (id: string, amountRefunded: number) => ({
-      id,
-      object: 'event',
-      type: 'charge.refunded',
-      api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          id: 'ch_dashboard',
-          object: 'charge',
-          payment_intent: 'pi_dashboard',
-          amount: 3709,
-          amount_refunded: amountRefunded,
-          metadata: {},
-        },
-      },
-    });
+    const chargeRefunded = (id: string, amountRefunded: number) =>
+      chargeRefundedEvent(id, 'pi_dashboard', amountRefunded);
     const outcomes = [];
     for (let i = 0; i < 3; i += 1)
       outcomes.push(
@@ -472,5 +562,67 @@ describe('refunds through Stripe', () => {
       'provider',
     ]);
     expect(detail.timeline.filter((entry) => entry.action === 'payment.refunded')).toHaveLength(2);
+  });
+
+  it('a charge.refunded for a refund the shop has not recorded yet (its call cut short) settles it once, as the request would have', async () => {
+    const orderId = await paidStripeOrder('XL', 'cut-short@example.com', 'pi_cut_short');
+    const owner = await addBackOfficeUser(t, 'owner');
+    const before = await onHandOf('XL');
+    const refundRowsOf = () =>
+      t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    const refundsAsked = calls.filter((call) => call.path === '/v1/refunds').length;
+    const { request, settledOnce } = await refundCutShort(orderId, 'XL', owner);
+    expect((await refundRowsOf()).map((row) => row.status)).toEqual(['pending']);
+
+    const chargeRefunded = (id: string, amountRefunded: number) =>
+      chargeRefundedEvent(id, 'pi_cut_short', amountRefunded, { orderId });
+    // Less than the pending refund: not it (and nothing of the dashboard's either).
+    expect((await signedWebhook(chargeRefunded('evt_cut_short_0', 1000))).json().outcome).toBe(
+      'no-change',
+    );
+    expect((await refundRowsOf()).map((row) => row.status)).toEqual(['pending']);
+    expect((await signedWebhook(chargeRefunded('evt_cut_short_1', 1717))).json().outcome).toBe(
+      'refunded',
+    );
+
+    const effects = () => refundEffectsOf(orderId, 'XL', before);
+    expect(await effects()).toEqual(settledOnce);
+
+    // The cut-short call's answer comes back at last: the refund is already settled.
+    heldAnswers.splice(0).forEach((answer) => answer());
+    expect((await request).statusCode).toBe(200);
+    expect(calls.filter((call) => call.path === '/v1/refunds')).toHaveLength(refundsAsked + 1);
+    expect(await effects()).toEqual(settledOnce);
+  });
+
+  it('a refund whose call was cut short is finished by another process’s sweep: Stripe is asked with the same key and answers the same refund', async () => {
+    const orderId = await paidStripeOrder('S/M', 'swept@example.com', 'pi_swept');
+    const owner = await addBackOfficeUser(t, 'owner');
+    const before = await onHandOf('S/M');
+    const { request, settledOnce } = await refundCutShort(orderId, 'S/M', owner);
+    const refundCalls = () => calls.filter((call) => call.path === '/v1/refunds');
+    const first = refundCalls().at(-1);
+
+    const other = await openAnotherApp(
+      t,
+      { APP_URL },
+      { paymentProvider: provider, now: () => Date.now() + PENDING_REFUND_GRACE_MS + 1000 },
+    );
+    try {
+      await other.app.refundRecovery.sweep();
+    } finally {
+      await other.close();
+    }
+    const again = refundCalls().at(-1);
+    expect(again).not.toBe(first);
+    expect(again?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+    const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(first?.headers['idempotency-key']).toBe(`refund-${row?.id}`);
+    expect(row?.providerRefundId).toBe(`re_test_${calls.indexOf(first!) + 1}`);
+    expect(await refundEffectsOf(orderId, 'S/M', before)).toEqual(settledOnce);
+
+    heldAnswers.splice(0).forEach((answer) => answer());
+    expect((await request).statusCode).toBe(200);
+    expect(await refundEffectsOf(orderId, 'S/M', before)).toEqual(settledOnce);
   });
 });

@@ -43,9 +43,11 @@ export function createTestCheckoutProvider(options: {
       return true;
     },
 
-    // No money moved, so none goes back: the refund is recorded with an id of its own.
-    async refund() {
-      return { id: `tre_${randomBytes(18).toString('base64url')}` };
+    // No money moved, so none goes back: the refund is recorded with an id of its own. The id
+    // follows from the idempotency key, as Stripe answers a repeated key with the refund it made.
+    async refund(input) {
+      const id = createHmac('sha256', options.secret).update(`refund:${input.idempotencyKey}`);
+      return { id: `tre_${id.digest('base64url').slice(0, 24)}` };
     },
 
     signedEvent(type, sessionId, now = Date.now()) {

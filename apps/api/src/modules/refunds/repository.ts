@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { refunds, type RestockColumn } from '../../db/schema';
 
@@ -14,8 +14,10 @@ export async function insertRefund(
     status: RefundStatus;
     restock: RestockColumn[];
     actor: { id: string; email: string; name: string } | null;
+    actorAddress?: string;
+    cancels?: boolean;
   },
-): Promise<string> {
+): Promise<RefundRow> {
   const [inserted] = await db
     .insert(refunds)
     .values({
@@ -27,17 +29,19 @@ export async function insertRefund(
       actorId: row.actor?.id ?? null,
       actorEmail: row.actor?.email ?? null,
       actorName: row.actor?.name ?? null,
+      actorAddress: row.actorAddress ?? null,
+      cancels: row.cancels ?? false,
     })
-    .returning({ id: refunds.id });
+    .returning();
   if (!inserted) throw new Error('refund insert returned no row');
-  return inserted.id;
+  return inserted;
 }
 
 /** Settles a pending refund once: answers the row when this call settled it. */
 export async function settleRefund(
   db: Executor,
   refundId: string,
-  outcome: { status: 'succeeded'; providerRefundId: string } | { status: 'failed' },
+  outcome: { status: 'succeeded'; providerRefundId: string | null } | { status: 'failed' },
 ): Promise<RefundRow | undefined> {
   const [row] = await db
     .update(refunds)
@@ -69,4 +73,34 @@ export async function sumRefunds(
     .from(refunds)
     .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, statuses)));
   return row?.cents ?? 0;
+}
+
+/**
+ * Claims up to `limit` refunds pending since between `createdAfter` and `createdBefore` for one recovery sweep, until
+ * `until`: rows another sweep holds or claimed are skipped (SKIP LOCKED), so sweeps running at
+ * once on several processes each take different refunds.
+ */
+export async function claimPendingRefunds(
+  db: Executor,
+  options: { createdAfter: Date; createdBefore: Date; now: Date; until: Date; limit: number },
+): Promise<RefundRow[]> {
+  const due = db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        gt(refunds.createdAt, options.createdAfter),
+        lt(refunds.createdAt, options.createdBefore),
+        or(isNull(refunds.claimedUntil), lte(refunds.claimedUntil, options.now)),
+      ),
+    )
+    .orderBy(asc(refunds.createdAt))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(refunds)
+    .set({ claimedUntil: options.until })
+    .where(inArray(refunds.id, due))
+    .returning();
 }

@@ -100,7 +100,7 @@ describe('the order page of the back office', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
 
-  it('refunds: the amount follows the units chosen for restock until typed by hand', async () => {
+  it('refunds: the amount follows what the units chosen for restock were paid, tax included, until typed by hand', async () => {
     signInAs('owner');
     const order = adminOrderFixture({ refundedPrice: 6.3, status: 'partially_refunded' });
     const server = serveOrder(order, { ...order, refundedPrice: 56.3 });
@@ -110,20 +110,24 @@ describe('the order page of the back office', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Refund order #A1B2C3D4' });
     expect(dialog).toHaveTextContent('Remaining refundable: $90.00 of $96.30');
 
+    // $90 of items and $6.30 tax: the tee's line carries $3.50 of it, the tote's $2.80.
     const tee = within(dialog).getByLabelText(/Dune Tee/);
     const tote = within(dialog).getByLabelText(/Sadu Tote/);
+    expect(tee).toHaveAccessibleName(/2 × \$25\.00 \+ \$3\.50 tax/);
+    expect(tote).toHaveAccessibleName(/1 × \$40\.00 \+ \$2\.80 tax/);
     const amount = within(dialog).getByLabelText('Amount to refund ($)');
     await user.clear(tee);
     await user.type(tee, '2');
-    expect(amount).toHaveValue('50.00');
+    expect(amount).toHaveValue('53.50');
     await user.clear(tote);
     await user.type(tote, '1');
+    // $96.30 paid for both lines, but only $90.00 remains.
     expect(amount).toHaveValue('90.00');
     expect(dialog).toHaveTextContent('$90.00 goes back to the customer’s card');
     expect(dialog).toHaveTextContent('3 units go back in stock');
     await user.clear(tee);
     await user.type(tee, '1');
-    expect(amount).toHaveValue('65.00');
+    expect(amount).toHaveValue('69.55');
 
     await user.clear(amount);
     await user.type(amount, '50');
@@ -140,6 +144,57 @@ describe('the order page of the back office', () => {
       reason: 'Too small',
     });
     await waitFor(() => expect(toastTexts()).toContain('Refunded $50.00 on order #A1B2C3D4'));
+  });
+
+  it('offers every line with its tax, which together give back the items and tax paid, and the shipping apart', async () => {
+    signInAs('owner');
+    serveOrder(adminOrderFixture({ shippingPrice: 5, totalPrice: 101.3 }));
+    const { user } = renderApp('/admin/orders/a1b2c3d4-0000-4000-8000-000000000001');
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund order #A1B2C3D4' });
+    const amount = within(dialog).getByLabelText('Amount to refund ($)');
+    await user.clear(within(dialog).getByLabelText(/Dune Tee/));
+    await user.type(within(dialog).getByLabelText(/Dune Tee/), '2');
+    await user.clear(within(dialog).getByLabelText(/Sadu Tote/));
+    await user.type(within(dialog).getByLabelText(/Sadu Tote/), '1');
+    expect(amount).toHaveValue('96.30');
+    const shipping = within(dialog).getByRole('checkbox', { name: 'Refund the shipping ($5.00)' });
+    expect(shipping).not.toBeChecked();
+    await user.click(shipping);
+    expect(amount).toHaveValue('101.30');
+    await user.keyboard(' ');
+    expect(shipping).not.toBeChecked();
+    expect(amount).toHaveValue('96.30');
+  });
+
+  it('shows a refund still waiting for the payment provider as pending, not as refunded', async () => {
+    signInAs('owner');
+    const by = { _id: 'u-owner', email: 'owner@example.com', name: 'Olive Owner' };
+    serveOrder(
+      adminOrderFixture({
+        status: 'partially_refunded',
+        refundedPrice: 15,
+        refunds: [
+          {
+            amount: 5,
+            status: 'succeeded',
+            reason: 'Goodwill',
+            at: '2026-11-21T10:00:00.000Z',
+            by,
+          },
+          { amount: 10, status: 'pending', reason: 'Returned', at: '2026-11-21T11:00:00.000Z', by },
+        ],
+      }),
+    );
+    renderApp('/admin/orders/a1b2c3d4-0000-4000-8000-000000000001');
+    const refunds = within(await screen.findByRole('region', { name: 'Refunds' })).getAllByRole(
+      'listitem',
+    );
+    expect(refunds[0]).not.toHaveTextContent('Pending');
+    expect(refunds[1]).toHaveTextContent('Pending: not yet confirmed by the payment provider');
+    const amounts = screen.getByText('Refunded').parentElement?.parentElement;
+    expect(amounts).toHaveTextContent('Refunded−$5.00');
+    expect(amounts).toHaveTextContent('Refund pending−$10.00');
   });
 
   it('refuses a refund above what remains before asking the server', async () => {

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import type { AdminOrder } from '@shop/shared/admin-orders';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { toCents } from '@shop/shared/money';
 import { PageHeader } from '../../../components/ui/page-header';
 import { isNotFound } from '../../../lib/api-error';
 import { useGetAdminOrderQuery } from '../api/admin-api';
@@ -31,29 +32,44 @@ function availableActions(order: AdminOrder, isOwner: boolean) {
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <section className="min-w-0 rounded-2xl border border-sand-200 bg-white p-5">
-      <h2 className="text-xl font-semibold">{title}</h2>
+    <section
+      aria-labelledby={id}
+      className="min-w-0 rounded-2xl border border-sand-200 bg-white p-5"
+    >
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
       <div className="mt-3 text-sm">{children}</div>
     </section>
   );
 }
 
+/** Cents of the order's refunds still waiting for the payment provider's answer. */
+const pendingRefundCents = (order: AdminOrder) =>
+  order.refunds
+    .filter((refund) => refund.status === 'pending')
+    .reduce((sum, refund) => sum + toCents(refund.amount), 0);
+
 function Amounts({ order }: { order: AdminOrder }) {
+  // The API's refunded amount counts pending refunds (they are held against what remains).
+  const pendingCents = pendingRefundCents(order);
   const rows: [string, number][] = [
     ['Items', order.itemsPrice],
     ['Shipping', order.shippingPrice],
     ['Tax', order.taxPrice],
     ['Total', order.totalPrice],
-    ['Refunded', order.refundedPrice],
+    ['Refunded', (toCents(order.refundedPrice) - pendingCents) / 100],
   ];
+  if (pendingCents > 0) rows.push(['Refund pending', pendingCents / 100]);
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1.5">
       {rows.map(([label, amount]) => (
         <div key={label} className="contents">
           <dt className={label === 'Total' ? 'font-semibold' : 'text-ink-muted'}>{label}</dt>
           <dd className={`text-right tabular-nums ${label === 'Total' ? 'font-semibold' : ''}`}>
-            {label === 'Refunded' && amount > 0 ? `−${dollars(amount)}` : dollars(amount)}
+            {label.startsWith('Refund') && amount > 0 ? `−${dollars(amount)}` : dollars(amount)}
           </dd>
         </div>
       ))}
@@ -168,6 +184,11 @@ function OrderDetail({ order, isOwner }: { order: AdminOrder; isOwner: boolean }
                   <li key={`${refund.at}-${index}`}>
                     <span className="font-semibold tabular-nums">{dollars(refund.amount)}</span> ·{' '}
                     {refund.reason}
+                    {refund.status === 'pending' && (
+                      <span className="mt-1 block w-fit rounded-md bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                        Pending: not yet confirmed by the payment provider
+                      </span>
+                    )}
                     <span className="block text-ink-muted">
                       {formatWhen(refund.at)} · {actorName(refund.by)}
                     </span>

@@ -15,30 +15,34 @@ import {
   lineKey,
   remainingCents,
   restockLines,
+  sharesOf,
   variantLabel,
 } from './refund-lines';
 import type { RestockChoice } from './refund-lines';
 
 /**
- * Refund (owner): choose the units that come back to stock; the amount follows their value
- * (never more than what remains) until it is typed in by hand.
+ * Refund (owner): choose the units that come back to stock, and the shipping; the amount follows
+ * what they were paid, tax included (never more than what remains), until it is typed in by hand.
  */
 export function RefundDialog({ order }: { order: AdminOrder }) {
   const id = useId();
   const [refundOrder, { isLoading }] = useRefundOrderMutation();
   const [choice, setChoice] = useState<RestockChoice>({});
+  const [withShipping, setWithShipping] = useState(false);
   const [amount, setAmount] = useState('');
   const [amountTyped, setAmountTyped] = useState(false);
   const [reason, setReason] = useState('');
   const remaining = remainingCents(order);
+  const shares = sharesOf(order);
+  const shippingCents = toCents(order.shippingPrice);
   const units = restockLines(order.orderItems, choice).reduce((sum, line) => sum + line.qty, 0);
   const amountNumber = Number(amount);
   const amountText = Number.isFinite(amountNumber) ? formatPrice(toCents(amountNumber)) : amount;
 
-  const choose = (key: string, qty: number) => {
-    const next = { ...choice, [key]: qty };
+  const choose = (next: RestockChoice, shipping: boolean) => {
     setChoice(next);
-    if (!amountTyped) setAmount(centsToField(defaultRefundCents(order, next)));
+    setWithShipping(shipping);
+    if (!amountTyped) setAmount(centsToField(defaultRefundCents(order, next, shipping)));
   };
 
   return (
@@ -66,6 +70,7 @@ export function RefundDialog({ order }: { order: AdminOrder }) {
       busy={isLoading}
       onOpen={() => {
         setChoice({});
+        setWithShipping(false);
         setAmount('');
         setAmountTyped(false);
         setReason('');
@@ -92,8 +97,9 @@ export function RefundDialog({ order }: { order: AdminOrder }) {
       <fieldset className="rounded-xl border border-sand-200 bg-white p-4">
         <legend className="px-1 text-sm font-semibold">Units back to stock</legend>
         <ul className="flex flex-col gap-3">
-          {order.orderItems.map((line) => {
+          {order.orderItems.map((line, index) => {
             const key = lineKey(line);
+            const taxCents = shares[index]?.taxCents ?? 0;
             const inputId = `${id}-${key}`;
             const variant = variantLabel(line);
             return (
@@ -101,7 +107,10 @@ export function RefundDialog({ order }: { order: AdminOrder }) {
                 <label htmlFor={inputId} className="min-w-0 text-sm">
                   <span className="block font-semibold">{line.name}</span>
                   <span className="block text-ink-muted">
-                    {[variant, `${line.qty} × ${formatPrice(toCents(line.price))}`]
+                    {[
+                      variant,
+                      `${line.qty} × ${formatPrice(toCents(line.price))} + ${formatPrice(taxCents)} tax`,
+                    ]
                       .filter(Boolean)
                       .join(' · ')}
                   </span>
@@ -116,7 +125,8 @@ export function RefundDialog({ order }: { order: AdminOrder }) {
                   value={choice[key] ?? 0}
                   onChange={(event) => {
                     const qty = Math.trunc(Number(event.target.value));
-                    choose(key, Number.isFinite(qty) ? Math.min(Math.max(qty, 0), line.qty) : 0);
+                    const units = Number.isFinite(qty) ? Math.min(Math.max(qty, 0), line.qty) : 0;
+                    choose({ ...choice, [key]: units }, withShipping);
                   }}
                   className={`${fieldInputClass.replace('w-full', 'w-24')} shrink-0 text-right`}
                 />
@@ -125,10 +135,21 @@ export function RefundDialog({ order }: { order: AdminOrder }) {
           })}
         </ul>
       </fieldset>
+      {shippingCents > 0 && (
+        <label className="flex items-center gap-3 text-sm">
+          <input
+            type="checkbox"
+            checked={withShipping}
+            onChange={(event) => choose(choice, event.target.checked)}
+            className="size-5 shrink-0 accent-terracotta-600"
+          />
+          Refund the shipping ({formatPrice(shippingCents)})
+        </label>
+      )}
       <TextField
         id={`${id}-amount`}
         label="Amount to refund ($)"
-        hint={`The chosen units’ value by default; at most ${formatPrice(remaining)}.`}
+        hint={`What the chosen units were paid, tax included (and the shipping if ticked); at most ${formatPrice(remaining)}.`}
         inputMode="decimal"
         autoComplete="off"
         value={amount}

@@ -1,5 +1,6 @@
 import type { AdminOrder } from '@shop/shared/admin-orders';
 import type { RestockLine } from '@shop/shared/admin-orders';
+import { lineShares, unitsRefundCents, type LineShare } from '@shop/shared/line-refunds';
 import { toCents } from '@shop/shared/money';
 
 type OrderLine = AdminOrder['orderItems'][number];
@@ -14,14 +15,38 @@ export const lineKey = (line: OrderLine) => `${line.product}|${line.size}|${line
 export const remainingCents = (order: AdminOrder) =>
   Math.max(0, toCents(order.totalPrice) - toCents(order.refundedPrice));
 
-/** The chosen units' value at the order's prices, in cents. */
-export function chosenValueCents(lines: OrderLine[], choice: RestockChoice): number {
-  return lines.reduce((sum, line) => sum + toCents(line.price) * (choice[lineKey(line)] ?? 0), 0);
+/** Each line's share of what was paid for it: price × qty and its part of the order's tax. */
+export function sharesOf(order: AdminOrder): LineShare[] {
+  return lineShares(
+    order.orderItems.map((line) => ({ unitPriceCents: toCents(line.price), qty: line.qty })),
+    toCents(order.taxPrice),
+  );
 }
 
-/** The refund's default amount: the chosen units' value, never more than what remains. */
-export function defaultRefundCents(order: AdminOrder, choice: RestockChoice): number {
-  return Math.min(chosenValueCents(order.orderItems, choice), remainingCents(order));
+/**
+ * What the chosen units were paid, in cents: their price and their part of the tax (a whole line
+ * gives back its whole share), and the shipping when it is refunded too.
+ */
+export function chosenValueCents(
+  order: AdminOrder,
+  choice: RestockChoice,
+  withShipping: boolean,
+): number {
+  const shares = sharesOf(order);
+  const units = order.orderItems.reduce((sum, line, index) => {
+    const share = shares[index] ?? { itemsCents: 0, taxCents: 0 };
+    return sum + unitsRefundCents(share, line.qty, choice[lineKey(line)] ?? 0);
+  }, 0);
+  return units + (withShipping ? toCents(order.shippingPrice) : 0);
+}
+
+/** The refund's default amount: what the chosen units (and shipping) were paid, never more than what remains. */
+export function defaultRefundCents(
+  order: AdminOrder,
+  choice: RestockChoice,
+  withShipping: boolean,
+): number {
+  return Math.min(chosenValueCents(order, choice, withShipping), remainingCents(order));
 }
 
 /** The request's restock list: the lines with units chosen. */

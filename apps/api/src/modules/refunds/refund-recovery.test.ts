@@ -1,0 +1,297 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminOrderSchema } from '@shop/shared/admin-orders';
+import { auditLog, mailOutbox, orders, refunds, stockMovements } from '../../db/schema';
+import { openAnotherApp } from '../../test/another-app';
+import { addBackOfficeUser } from '../../test/back-office-fixtures';
+import { addProduct, productIdByHandle, stockLevel, testCheckoutSigner } from '../../test/fixtures';
+import { placePaidOrder } from '../../test/paid-orders';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import type { PaymentProvider, RefundInput } from '../payments/provider';
+import { PENDING_REFUND_GRACE_MS } from './recovery';
+
+const ENV = { RATE_LIMIT_PER_MINUTE: '100000' };
+const JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
+/** The shop's own test checkout (same secret as the apps): it answers a repeated key with the same refund. */
+const testCheckout = testCheckoutSigner(JWT_SECRET);
+
+/** Every refund the provider was asked for, by any app of the test, in order. */
+const asked: RefundInput[] = [];
+/** The test checkout, with the refunds it is asked for written down. */
+const recording: PaymentProvider = {
+  ...testCheckout,
+  async refund(input) {
+    asked.push(input);
+    return testCheckout.refund(input);
+  },
+};
+
+/**
+ * The first process: the provider makes the refund, then the process dies before it records it
+ * (its answer never comes back until the test wakes it). `atCrash` tells the test the refund is
+ * at that point; each refund asked of it is a new crash.
+ */
+function crashingProvider() {
+  let reached!: (refundId: string) => void;
+  let wake!: () => void;
+  const crash = {
+    atCrash: Promise.resolve(''),
+    revived: Promise.resolve(),
+    wake: () => wake(),
+  };
+  const arm = () => {
+    crash.atCrash = new Promise<string>((resolve) => (reached = resolve));
+    crash.revived = new Promise<void>((resolve) => (wake = resolve));
+  };
+  arm();
+  const provider: PaymentProvider = {
+    ...testCheckout,
+    async refund(input) {
+      const made = await recording.refund(input);
+      const revived = crash.revived;
+      reached(made.id);
+      await revived;
+      return made;
+    },
+  };
+  return { provider, crash, arm };
+}
+
+let t: TestApp;
+const crashing = crashingProvider();
+const crash = crashing.crash;
+let owner: { token: string; id: string };
+let shirtId: string;
+
+beforeAll(async () => {
+  t = await createTestApp(ENV, { paymentProvider: crashing.provider });
+  await addProduct(t.database.db, {
+    handle: 'recovery-shirt',
+    name: 'Recovery Shirt',
+    priceCents: 5000,
+    hasSize: true,
+    stock: { 'S/M': 40, L: 40, XL: 40 },
+  });
+  shirtId = await productIdByHandle(t.database.db, 'recovery-shirt');
+  owner = await addBackOfficeUser(t, 'owner', { name: 'Rita Recovery' });
+}, 60_000);
+afterAll(async () => {
+  crash.wake();
+  await t.close();
+});
+
+/** Another API process on the same database, with the test checkout and a clock the test moves. */
+const anotherProcess = (clock: { now: number }, paymentProvider = recording) =>
+  openAnotherApp(t, ENV, { paymentProvider, now: () => clock.now });
+
+/** What settling a refund writes, for one order: counted, so 'once' means once. */
+async function effectsOf(orderId: string) {
+  const db = t.database.db;
+  const [audit] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(and(eq(auditLog.orderId, orderId), eq(auditLog.action, 'order.refunded')));
+  const [cancelAudit] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(and(eq(auditLog.orderId, orderId), eq(auditLog.action, 'order.cancelled')));
+  const mails = await db
+    .select({ subject: mailOutbox.subject })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.orderId, orderId));
+  const restocks = await db
+    .select({ change: stockMovements.change })
+    .from(stockMovements)
+    .where(and(eq(stockMovements.orderId, orderId), eq(stockMovements.reason, 'refund_restock')));
+  const [order] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return {
+    refundedAudits: audit?.n ?? 0,
+    cancelledAudits: cancelAudit?.n ?? 0,
+    refundMails: mails.filter((mail) => /refund|cancelled/i.test(mail.subject)).length,
+    restocked: restocks.map((row) => row.change),
+    status: order?.status,
+  };
+}
+
+const refundRowsOf = (orderId: string) =>
+  t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+
+/** Starts a refund (or cancellation) on the first process, which dies once the provider made it. */
+async function interruptedRefund(url: string, body: unknown) {
+  const request = t.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload: body as object,
+  });
+  const providerRefundId = await crash.atCrash;
+  return { request, providerRefundId };
+}
+
+describe('a refund interrupted between asking the provider and recording its answer', () => {
+  it('is finished once by a recovery sweep on another process, asking with the same idempotency key', async () => {
+    const orderId = await placePaidOrder(t, {
+      lines: [{ product: shirtId, qty: 2, size: 'L' }],
+      email: 'crash@example.com',
+    });
+    const before = await stockLevel(t.database.db, shirtId, 'L');
+    const { request, providerRefundId } = await interruptedRefund(
+      `/api/admin/orders/${orderId}/refund`,
+      {
+        amount: 53.5,
+        reason: 'One shirt came back',
+        restock: [{ product: shirtId, size: 'L', qty: 1 }],
+      },
+    );
+    const [pending] = await refundRowsOf(orderId);
+    expect(pending?.status).toBe('pending');
+    expect(asked.map((input) => input.idempotencyKey)).toEqual([`refund-${pending?.id}`]);
+
+    const clock = { now: Date.now() };
+    const other = await anotherProcess(clock);
+    try {
+      const detail = async () =>
+        adminOrderSchema.parse(
+          (
+            await other.app.inject({
+              url: `/api/admin/orders/${orderId}`,
+              headers: { authorization: `Bearer ${owner.token}` },
+            })
+          ).json(),
+        );
+      // The back office shows it as asked for, not as done.
+      expect((await detail()).refunds).toMatchObject([{ amount: 53.5, status: 'pending' }]);
+
+      // Within the grace period the request may still be waiting on the provider: left alone.
+      await other.app.refundRecovery.sweep();
+      expect(asked).toHaveLength(1);
+      expect((await refundRowsOf(orderId))[0]?.status).toBe('pending');
+
+      // A day later the provider may have forgotten the key: it is not asked again.
+      clock.now += 24 * 60 * 60_000;
+      await other.app.refundRecovery.sweep();
+      expect(asked).toHaveLength(1);
+
+      clock.now -= 24 * 60 * 60_000 - PENDING_REFUND_GRACE_MS - 1000;
+      await other.app.refundRecovery.sweep();
+      expect(asked.map((input) => input.idempotencyKey)).toEqual([
+        `refund-${pending?.id}`,
+        `refund-${pending?.id}`,
+      ]);
+      const [settled] = await refundRowsOf(orderId);
+      expect(settled).toMatchObject({ status: 'succeeded', providerRefundId });
+      const once = {
+        refundedAudits: 1,
+        cancelledAudits: 0,
+        refundMails: 1,
+        restocked: [1],
+        status: 'partially_refunded',
+      };
+      expect(await effectsOf(orderId)).toEqual(once);
+      expect(await stockLevel(t.database.db, shirtId, 'L')).toBe((before ?? 0) + 1);
+      expect((await detail()).refunds).toMatchObject([{ amount: 53.5, status: 'succeeded' }]);
+
+      // Another sweep, and the first process's late answer, change nothing.
+      await other.app.refundRecovery.sweep();
+      crash.wake();
+      expect((await request).statusCode).toBe(200);
+      expect(asked).toHaveLength(2);
+      expect(await effectsOf(orderId)).toEqual(once);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it(`two sweeps at once finish an interrupted cancellation once`, async () => {
+    crashing.arm();
+    const orderId = await placePaidOrder(t, {
+      lines: [{ product: shirtId, qty: 3, size: 'XL' }],
+      email: 'crash-cancel@example.com',
+    });
+    const before = await stockLevel(t.database.db, shirtId, 'XL');
+    const { request, providerRefundId } = await interruptedRefund(
+      `/api/admin/orders/${orderId}/cancel`,
+      { reason: 'Ordered twice' },
+    );
+    const askedBefore = asked.length;
+
+    const clock = { now: Date.now() + PENDING_REFUND_GRACE_MS + 1000 };
+    const [one, two] = await Promise.all([anotherProcess(clock), anotherProcess(clock)]);
+    try {
+      await Promise.all([one!.app.refundRecovery.sweep(), two!.app.refundRecovery.sweep()]);
+      // One sweep took it (the other skipped it) and asked once more with the same key.
+      const [row] = await refundRowsOf(orderId);
+      expect(row).toMatchObject({ status: 'succeeded', providerRefundId, cancels: true });
+      expect(asked.slice(askedBefore).map((input) => input.idempotencyKey)).toEqual([
+        `refund-${row?.id}`,
+      ]);
+      expect(await effectsOf(orderId)).toEqual({
+        refundedAudits: 0,
+        cancelledAudits: 1,
+        refundMails: 1,
+        restocked: [3],
+        status: 'cancelled',
+      });
+      expect(await stockLevel(t.database.db, shirtId, 'XL')).toBe((before ?? 0) + 3);
+      crash.wake();
+      expect((await request).statusCode).toBe(200);
+    } finally {
+      await Promise.all([one!.close(), two!.close()]);
+    }
+  });
+
+  it('is marked failed when the provider refuses it on the sweep, as the request would have', async () => {
+    crashing.arm();
+    const orderId = await placePaidOrder(t, {
+      lines: [{ product: shirtId, qty: 1, size: 'S/M' }],
+      email: 'crash-refused@example.com',
+    });
+    const before = await stockLevel(t.database.db, shirtId, 'S/M');
+    const { request } = await interruptedRefund(`/api/admin/orders/${orderId}/refund`, {
+      amount: 10,
+      reason: 'Goodwill',
+      restock: [{ product: shirtId, size: 'S/M', qty: 1 }],
+    });
+    const refusing: PaymentProvider = {
+      ...testCheckout,
+      async refund(input) {
+        asked.push(input);
+        throw new Error('the charge is disputed');
+      },
+    };
+    const askedBefore = asked.length;
+    const other = await anotherProcess(
+      { now: Date.now() + PENDING_REFUND_GRACE_MS + 1000 },
+      refusing,
+    );
+    try {
+      await other.app.refundRecovery.sweep();
+    } finally {
+      await other.close();
+    }
+    const [row] = await refundRowsOf(orderId);
+    expect(row?.status).toBe('failed');
+    expect(asked.slice(askedBefore).map((input) => input.idempotencyKey)).toEqual([
+      `refund-${row?.id}`,
+    ]);
+    const [refusal] = await t.database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.orderId, orderId), eq(auditLog.action, 'order.refund_failed')));
+    expect(refusal?.n).toBe(1);
+    expect(await effectsOf(orderId)).toEqual({
+      refundedAudits: 0,
+      cancelledAudits: 0,
+      refundMails: 0,
+      restocked: [],
+      status: 'paid',
+    });
+    expect(await stockLevel(t.database.db, shirtId, 'S/M')).toBe(before);
+    crash.wake();
+    await request;
+    expect((await refundRowsOf(orderId))[0]?.status).toBe('failed');
+  });
+});

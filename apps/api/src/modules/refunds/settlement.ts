@@ -1,0 +1,128 @@
+import type { OrderStatus } from '@shop/shared/orders';
+import { formatPrice } from '@shop/shared/money';
+import { ADMIN_ORDER_MESSAGES } from '@shop/shared/admin-orders';
+import type { Variant } from '@shop/shared/catalog';
+import type { Executor } from '../../db/client';
+import { AppError } from '../../errors';
+import { recordAudit, type AuditActor } from '../audit/service';
+import { enqueueMail } from '../mail/service';
+import { refundMail } from '../orders/order-mails';
+import type { OrderWithItems } from '../orders/repository';
+import { lockOrder, moveOrder, orderLink, type OrdersContext } from '../orders/service';
+import type { PaymentProvider } from '../payments/provider';
+import { inLockOrder, restockRefundedUnits } from '../stock/service';
+import { settleRefund, sumRefunds, type RefundRow } from './repository';
+
+export interface RefundsContext extends OrdersContext {
+  provider: PaymentProvider;
+}
+
+/** Statuses whose payment can (still) be refunded in part or in full. */
+export const REFUNDABLE: OrderStatus[] = ['paid', 'shipped', 'delivered', 'partially_refunded'];
+/** Paid and not shipped: can be cancelled (a partial refund before does not stop it). */
+export const CANCELLABLE: OrderStatus[] = ['paid', 'partially_refunded'];
+
+/** The order's status once its succeeded refunds are counted. */
+export async function statusAfterRefund(tx: Executor, order: OrderWithItems): Promise<OrderStatus> {
+  const refunded = await sumRefunds(tx, order.id, ['succeeded']);
+  return refunded >= order.totalCents ? 'refunded' : 'partially_refunded';
+}
+
+/** Who asked for the refund, as they were then and from where (null: made at the provider). */
+function actorOf(refund: RefundRow): AuditActor | null {
+  if (refund.actorId === null) return null;
+  return {
+    user: { id: refund.actorId, email: refund.actorEmail ?? '', name: refund.actorName ?? '' },
+    clientAddress: refund.actorAddress ?? '',
+  };
+}
+
+/**
+ * Records a refund the provider made, once (answers false when it was settled already): the
+ * units go back to stock, the order's status moves, the audit row and the buyer's mail are
+ * written, in the caller's transaction. `how` tells the audit when someone else than the request
+ * that asked for it settled it (a recovery sweep, the provider's event).
+ */
+export async function settleSucceeded(
+  ctx: OrdersContext,
+  tx: Executor,
+  refund: RefundRow,
+  providerRefundId: string | null,
+  how = '',
+): Promise<boolean> {
+  const order = await lockOrder(tx, refund.orderId);
+  if (!order) return false;
+  if (!(await settleRefund(tx, refund.id, { status: 'succeeded', providerRefundId }))) return false;
+  const actor = actorOf(refund);
+  for (const line of inLockOrder(refund.restock))
+    await restockRefundedUnits(tx, {
+      productId: line.productId,
+      variant: line.variant as Variant,
+      qty: line.qty,
+      orderId: order.id,
+      actor: actor ?? undefined,
+    });
+  const to = refund.cancels ? 'cancelled' : await statusAfterRefund(tx, order);
+  await moveOrder(tx, order.id, refund.cancels ? CANCELLABLE : REFUNDABLE, to);
+  const units = refund.restock.reduce((sum, line) => sum + line.qty, 0);
+  if (actor)
+    await recordAudit(tx, actor, {
+      action: refund.cancels ? 'order.cancelled' : 'order.refunded',
+      orderId: order.id,
+      summary: `${refund.cancels ? 'Cancelled, refunded' : 'Refunded'} ${formatPrice(refund.amountCents)}${units ? `, ${units} unit${units === 1 ? '' : 's'} back to stock` : ''}: ${refund.reason}${how}`,
+    });
+  await enqueueMail(
+    tx,
+    refundMail(
+      order,
+      { amountCents: refund.amountCents, cancelled: refund.cancels },
+      orderLink(ctx, order.id),
+      ctx.supportEmail,
+    ),
+    { orderId: order.id },
+  );
+  return true;
+}
+
+/** The provider refused: the amount is free again (once), and the audit says so. */
+async function settleFailed(ctx: OrdersContext, refund: RefundRow, how: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await lockOrder(tx, refund.orderId);
+    if (!(await settleRefund(tx, refund.id, { status: 'failed' }))) return;
+    const actor = actorOf(refund);
+    if (actor)
+      await recordAudit(tx, actor, {
+        action: 'order.refund_failed',
+        orderId: refund.orderId,
+        summary: `Refund of ${formatPrice(refund.amountCents)} refused by the payment provider${how}`,
+      });
+  });
+}
+
+/**
+ * Asks the provider for a pending refund under the idempotency key refund-<id> (asked again after
+ * an interruption, the provider answers the refund it already made), then settles it. Throws
+ * 502 when the provider refuses or cannot be reached, after marking the refund failed.
+ */
+export async function finishRefund(
+  ctx: RefundsContext,
+  refund: RefundRow,
+  order: Pick<OrderWithItems, 'id' | 'paymentReference'>,
+  how = '',
+): Promise<void> {
+  let providerRefundId: string;
+  try {
+    ({ id: providerRefundId } = await ctx.provider.refund({
+      orderId: order.id,
+      paymentReference: order.paymentReference,
+      amountCents: refund.amountCents,
+      idempotencyKey: `refund-${refund.id}`,
+    }));
+  } catch (error) {
+    await settleFailed(ctx, refund, how);
+    throw new AppError('bad_gateway', ADMIN_ORDER_MESSAGES.refundFailed, {}, error);
+  }
+  await ctx.db.transaction((tx) => settleSucceeded(ctx, tx, refund, providerRefundId, how));
+  ctx.wakeMail();
+  if (refund.restock.length) ctx.onStockChanged();
+}
