@@ -81,8 +81,18 @@ function profileServer(orders: Order[] | 'broken' = [paidDelivered, paid, unpaid
   };
 }
 
-/** Lets any late navigation happen. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+/**
+ * The home page is shown and the profile page, with its sign-in guard, is gone: nothing is left
+ * that could redirect to /login later.
+ */
+async function homeShownAndProfileGone() {
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'EXPLORE OUR SELF LOVE COLLECTION' }),
+  ).toBeVisible();
+  await waitFor(() =>
+    expect(screen.queryByRole('heading', { level: 1, name: 'Profile' })).toBeNull(),
+  );
+}
 
 function signIn() {
   localStorage.setItem('userInfo', JSON.stringify(signedInUser));
@@ -339,7 +349,7 @@ describe('the profile page', () => {
     await waitFor(() => expect(cached()).not.toContain('getMyOrders'));
     expect(cached()).not.toContain('getUserDetails');
     // No late redirect of the sign-in guard takes the shopper to /login afterwards.
-    await settle();
+    await homeShownAndProfileGone();
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -354,7 +364,7 @@ describe('the profile page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(store.getState().account.userInfo).toBeNull();
     expect(localStorage.getItem('userInfo')).toBeNull();
-    await settle();
+    await homeShownAndProfileGone();
     expect(router.state.location.pathname).toBe('/');
   });
 });

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@shop/shared/orders';
 import { mockApi } from '../../../test/mock-api';
+import { ordersApi } from '../api/orders-api';
 import { renderApp } from '../../../test/render-app';
 
 const userInfo = {
@@ -202,10 +203,15 @@ describe('the order page', () => {
     localStorage.setItem('userInfo', JSON.stringify(userInfo));
     const unpaid = orderFixture({ status: 'pending_payment', isPaid: false, paidAt: null });
     const { fetchMock } = serveOrders([unpaid], '');
-    renderApp(`/order/${ORDER_ID}`);
+    const { store } = renderApp(`/order/${ORDER_ID}`);
     await screen.findByText('Not paid yet');
     await waitFor(() => expect(paypalAsked(fetchMock)).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The page has the empty id (waitFor renders, and so runs the script's effect, under act).
+    await waitFor(() =>
+      expect(ordersApi.endpoints.getPaypalConfig.select()(store.getState()).data).toEqual({
+        clientId: '',
+      }),
+    );
     expect(document.querySelector('script[src*="paypal"]')).toBeNull();
   });
 
