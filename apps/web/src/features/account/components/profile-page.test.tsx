@@ -13,6 +13,9 @@ import { mockAccountApi, signedInUser } from '../testing/account-server';
 import type { AccountCall } from '../testing/account-server';
 import { clearToastsAfterEach, toastTexts } from '../testing/toasts';
 
+/** A real refusal: a taken address is answered as a free one, so it makes none. */
+const TOO_MANY = 'Too many requests. Please try again in 60 minutes.';
+
 function order(overrides: Partial<Order>): Order {
   return {
     _id: '00000000-0000-4000-8000-0000000000a1',
@@ -193,9 +196,7 @@ describe('the profile page', () => {
   it('shows the server’s refusal in a focused alert', async () => {
     signIn();
     mockAccountApi((call) =>
-      call.method === 'PUT'
-        ? { status: 400, body: { message: ACCOUNT_MESSAGES.userExists } }
-        : profileServer()(call),
+      call.method === 'PUT' ? { status: 429, body: { message: TOO_MANY } } : profileServer()(call),
     );
     const { user } = renderApp('/profile');
     await user.type(await screen.findByLabelText('New password'), 'Sand-Dune1');
@@ -203,7 +204,7 @@ describe('the profile page', () => {
     await user.type(screen.getByLabelText('Current password'), 'Old-Dune0');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(ACCOUNT_MESSAGES.userExists);
+    expect(alert).toHaveTextContent(TOO_MANY);
     await waitFor(() => expect(alert.parentElement).toHaveFocus());
   });
 
