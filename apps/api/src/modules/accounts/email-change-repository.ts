@@ -22,7 +22,7 @@ export async function revokeEmailChanges(db: Executor, userId: string): Promise<
 export async function consumeEmailChange(
   db: Executor,
   tokenHash: string,
-): Promise<{ userId: string; newEmail: string } | undefined> {
+): Promise<{ userId: string; newEmail: string; createdAt: Date } | undefined> {
   const [row] = await db
     .update(emailChangeRequests)
     .set({ usedAt: sql`now()` })
@@ -33,7 +33,11 @@ export async function consumeEmailChange(
         gt(emailChangeRequests.expiresAt, sql`now()`),
       ),
     )
-    .returning({ userId: emailChangeRequests.userId, newEmail: emailChangeRequests.newEmail });
+    .returning({
+      userId: emailChangeRequests.userId,
+      newEmail: emailChangeRequests.newEmail,
+      createdAt: emailChangeRequests.createdAt,
+    });
   return row;
 }
 

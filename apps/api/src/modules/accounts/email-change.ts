@@ -107,6 +107,12 @@ export async function confirmEmailChange(
       if (!user) return 'bad-link';
       // Links still waiting in the old mailbox no longer speak for the account.
       await revokeMailedTokens(tx, passwordResetTokens, user.id);
+      // The new mailbox is proven; the account asked for it when the request was made.
+      await ctx.addressProven(tx, {
+        userId: user.id,
+        email: user.email,
+        placedBefore: request.createdAt,
+      });
       return user;
     });
   } catch (error) {

@@ -66,6 +66,18 @@ export interface AccountsContext {
   limit: ActionLimiter;
   /** Work done after the answer (see lib/background-tasks.ts). */
   background: BackgroundTasks;
+  /**
+   * The account's mailbox opened a link, in the link's transaction: what was placed with that
+   * e-mail before the account had it may become the account's (the orders module: decision 022).
+   */
+  addressProven(tx: Executor, proof: AddressProof): Promise<unknown>;
+}
+
+/** An account has shown it reads `email`; `placedBefore`: when the account took the address. */
+export interface AddressProof {
+  userId: string;
+  email: string;
+  placedBefore: Date;
 }
 
 const addMs = (ms: number) => new Date(Date.now() + ms);
@@ -83,6 +95,13 @@ async function queueVerificationMail(ctx: AccountsContext, tx: Executor, user: U
     verificationMail({ to: user.email, name: user.name, link, supportEmail: ctx.supportEmail }),
   );
 }
+
+/** A link opened from the account's own address: it has had the address since it was made. */
+const provenBy = (user: UserRow): AddressProof => ({
+  userId: user.id,
+  email: user.email,
+  placedBefore: user.createdAt,
+});
 
 /** The role of a row (the column's check constraint allows only USER_ROLES). */
 export const roleOf = (user: Pick<UserRow, 'role'>) => user.role as UserRole;
@@ -168,6 +187,8 @@ export async function verifyEmail(
     );
     if (!owner) return false;
     await markUserVerified(tx, owner);
+    const user = await findUserById(tx, owner);
+    if (user) await ctx.addressProven(tx, provenBy(user));
     return true;
   });
   if (!verified) throw new AppError('invalid', ACCOUNT_MESSAGES.badVerificationLink);
@@ -254,7 +275,9 @@ export async function resetPassword(
     await revokeEmailChanges(tx, userId);
     // Whoever can read the mailbox owns the address: a reset also verifies it.
     await markUserVerified(tx, userId);
-    return (await updateUserCredentials(tx, userId, { passwordHash }))?.email;
+    const user = await updateUserCredentials(tx, userId, { passwordHash });
+    if (user) await ctx.addressProven(tx, provenBy(user));
+    return user?.email;
   });
   if (!email) throw new AppError('invalid', ACCOUNT_MESSAGES.badResetLink);
   await clearLoginThrottles(ctx.db, [emailThrottleKey(email)]);
