@@ -11,7 +11,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { OrderStatus } from '@shop/shared/orders';
+import { REVIEWABLE_STATUSES, type OrderStatus } from '@shop/shared/orders';
 import type { Executor } from '../../db/client';
 import { orderItems, orders, refunds, shipments } from '../../db/schema';
 
@@ -187,7 +187,7 @@ export async function findLapsedHolds(db: Executor, limit: number): Promise<stri
 }
 
 /** Paid and not refunded in full or cancelled: an order whose buyer may review its products. */
-const BOUGHT: OrderStatus[] = ['paid', 'shipped', 'delivered', 'partially_refunded'];
+const BOUGHT = [...REVIEWABLE_STATUSES];
 
 /** Whether the account owns a paid (or delivered) order containing the product, made out to `email`. */
 export async function userHasBought(

@@ -54,6 +54,18 @@ const paidDelivered = order({
   totalPrice: 120,
 });
 const paid = order({ _id: '0000cafe-0000-4000-8000-000000000002' });
+const refunded = order({
+  _id: '0000f00d-0000-4000-8000-000000000004',
+  status: 'refunded',
+  refundedPrice: 47.8,
+  createdAt: '2024-02-01T10:00:00.000Z',
+});
+const cancelled = order({
+  _id: '0000abcd-0000-4000-8000-000000000005',
+  status: 'cancelled',
+  refundedPrice: 47.8,
+  createdAt: '2024-01-01T10:00:00.000Z',
+});
 const unpaid = order({
   _id: '0000dead-0000-4000-8000-000000000003',
   status: 'pending_payment',
@@ -308,6 +320,41 @@ describe('the profile page', () => {
       `/order/${paidDelivered._id}`,
     );
     expect(screen.queryByText('#0000DEAD')).not.toBeInTheDocument();
+  });
+
+  it('says each order’s status in words: a refunded or cancelled one never reads as on its way', async () => {
+    signIn();
+    mockAccountApi(profileServer([paidDelivered, paid, refunded, cancelled, unpaid]));
+    renderApp('/profile?tab=orders');
+    const table = await screen.findByRole('table', { name: 'Your paid orders' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Order', 'Date', 'Total', 'Status', 'Paid', 'Delivered']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    const statusColumn = 3;
+    const deliveredColumn = 5;
+    const cells = (row: HTMLElement) =>
+      [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
+    expect(rows.map((row) => cells(row)[statusColumn])).toEqual([
+      'Delivered',
+      'Paid',
+      'Refunded',
+      'Cancelled',
+    ]);
+    expect(rows.map((row) => cells(row)[deliveredColumn])).toEqual([
+      'Mar 5, 2024',
+      'Not yet',
+      'No',
+      'No',
+    ]);
+    // The phone's cards say the same.
+    const cards = within(screen.getByRole('list', { name: 'Your paid orders' })).getAllByRole(
+      'listitem',
+    );
+    expect(cards[2]).toHaveTextContent('StatusRefunded');
+    expect(cards[3]).toHaveTextContent('StatusCancelled');
   });
 
   it('opens the orders tab from the address and says No Orders when none is paid', async () => {
