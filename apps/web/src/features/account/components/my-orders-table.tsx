@@ -87,7 +87,7 @@ export function MyOrdersTable({ paidOrders, isLoading, error }: MyOrdersTablePro
               <div>
                 <dt className="text-xs tracking-wider text-ink-muted uppercase">Status</dt>
                 <dd>
-                  <OrderStatusLabel status={order.status} />
+                  <OrderStatusLabel status={order.status} small />
                 </dd>
               </div>
               <div>
@@ -146,7 +146,7 @@ export function MyOrdersTable({ paidOrders, isLoading, error }: MyOrdersTablePro
                   {formatPrice(toCents(order.totalPrice))}
                 </td>
                 <td className={cellClass}>
-                  <OrderStatusLabel status={order.status} />
+                  <OrderStatusLabel status={order.status} small />
                 </td>
                 <td className={cellClass}>
                   <PaidOn order={order} />
