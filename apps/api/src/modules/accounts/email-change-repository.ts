@@ -22,7 +22,7 @@ export async function revokeEmailChanges(db: Executor, userId: string): Promise<
 export async function consumeEmailChange(
   db: Executor,
   tokenHash: string,
-): Promise<{ userId: string; newEmail: string; createdAt: Date } | undefined> {
+): Promise<{ userId: string; newEmail: string } | undefined> {
   const [row] = await db
     .update(emailChangeRequests)
     .set({ usedAt: sql`now()` })
@@ -33,11 +33,7 @@ export async function consumeEmailChange(
         gt(emailChangeRequests.expiresAt, sql`now()`),
       ),
     )
-    .returning({
-      userId: emailChangeRequests.userId,
-      newEmail: emailChangeRequests.newEmail,
-      createdAt: emailChangeRequests.createdAt,
-    });
+    .returning({ userId: emailChangeRequests.userId, newEmail: emailChangeRequests.newEmail });
   return row;
 }
 

@@ -107,12 +107,8 @@ export async function confirmEmailChange(
       if (!user) return 'bad-link';
       // Links still waiting in the old mailbox no longer speak for the account.
       await revokeMailedTokens(tx, passwordResetTokens, user.id);
-      // The new mailbox is proven; the account asked for it when the request was made.
-      await ctx.addressProven(tx, {
-        userId: user.id,
-        email: user.email,
-        placedBefore: request.createdAt,
-      });
+      // No guest orders of the new address become the account's (decision 022): they were placed
+      // before the account had it, perhaps by whoever had the mailbox then.
       return user;
     });
   } catch (error) {

@@ -67,13 +67,14 @@ export interface AccountsContext {
   /** Work done after the answer (see lib/background-tasks.ts). */
   background: BackgroundTasks;
   /**
-   * The account's mailbox opened a link, in the link's transaction: what was placed with that
-   * e-mail before the account had it may become the account's (the orders module: decision 022).
+   * The mailbox the account was made with opened a link (verification, reset), in the link's
+   * transaction: what was paid with that e-mail before the account existed becomes the account's
+   * (the orders module: decision 022).
    */
   addressProven(tx: Executor, proof: AddressProof): Promise<unknown>;
 }
 
-/** An account has shown it reads `email`; `placedBefore`: when the account took the address. */
+/** An account has shown it reads `email`; `placedBefore`: when the account was made with it. */
 export interface AddressProof {
   userId: string;
   email: string;

@@ -298,10 +298,10 @@ export async function listOrdersOfAccountHolder(db: Executor, userId: string): P
 }
 
 /**
- * The account's mailbox has just opened a link (a verification, a reset, an e-mail change), in
- * the caller's transaction: the guest orders paid with that e-mail before the account had it are
- * its owner's, and become the account's. A checkout someone else opens with the address later
- * never does.
+ * The mailbox an account was made with has just opened a link (its verification, a reset), in the
+ * caller's transaction: the guest orders paid with that e-mail before the account existed are its
+ * owner's, and become the account's. A checkout someone else opens with the address later never
+ * does.
  */
 export function attachProvenGuestOrders(
   tx: Executor,
