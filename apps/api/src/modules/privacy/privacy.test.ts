@@ -1,4 +1,5 @@
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shop/shared/accounts';
 import { productSchema } from '@shop/shared/catalog';
@@ -185,6 +186,34 @@ describe('GET /api/users/profile/export', () => {
     const mine = orderSchema.array().parse((await call('GET', '/api/orders/', { token })).json());
     expect(mine.map((order) => order._id)).toEqual([before]);
     expect(mine.map((order) => order._id)).not.toContain(after);
+  });
+
+  it('migration 0008 attaches what verification would have: paid guest orders placed before the account', async () => {
+    const mo = await customer('Mo');
+    const paidBefore = await buyAndShip({ email: mo.email }, tote);
+    const unpaidBefore = await checkout({ email: mo.email }, cap);
+    // Paid after the account was made: left a guest order.
+    await buyAndShip({ email: mo.email }, cap);
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    await t.database.db
+      .update(orders)
+      .set({ createdAt: hourAgo })
+      .where(inArray(orders.id, [paidBefore, unpaidBefore.orderId]));
+    const migration = await readFile(
+      new URL('../../../drizzle/0008_attach_proven_guest_orders.sql', import.meta.url),
+      'utf8',
+    );
+    await t.database.db.execute(sql.raw(migration));
+
+    const owned = await t.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.userId, mo.id));
+    expect(owned.map((order) => order.id)).toEqual([paidBefore]);
+    const data = accountExportSchema.parse(
+      (await call('GET', '/api/users/profile/export', { token: mo.token })).json(),
+    );
+    expect(data.orders.map((order) => order._id)).toEqual([paidBefore]);
   });
 
   it('is limited per account', async () => {
