@@ -172,12 +172,21 @@ test.describe('checkout', () => {
     // One paid order (the list is drawn as cards on phones and as a table on wider screens).
     const orderLinks = page.getByRole('main').locator('a[href^="/order/"]').locator('visible=true');
     await expect(orderLinks).toHaveCount(1);
+    // Its status in words (beside the Paid column's date), and nothing a screen reader stumbles on.
+    await expect(
+      page
+        .getByRole('main')
+        .locator('span', { hasText: /^Paid$/ })
+        .locator('visible=true'),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await orderLinks.click();
     await expect(page).toHaveURL(/\/order\/[^/?]+$/);
     await expect(
       page.getByRole('heading', { level: 1, name: /^Order [0-9A-F]{8}$/ }),
     ).toBeVisible();
     await expect(page.getByText(/^Paid on /)).toBeVisible();
+    await expect(page.getByText('Status: Paid')).toBeVisible();
     await expect(page.getByRole('main').getByText('Layla Customer')).toBeVisible();
 
     const mail = await waitForMail(request, email, /confirmed/);

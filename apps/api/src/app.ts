@@ -34,7 +34,7 @@ import { createMailWorker } from './modules/mail/mail-worker';
 import { createPeriodicSweep, type PeriodicSweep } from './lib/periodic-sweep';
 import { createHoldSweeper } from './modules/orders/hold-sweeper';
 import { orderRoutes } from './modules/orders/routes';
-import type { OrdersContext } from './modules/orders/service';
+import { attachProvenGuestOrders, type OrdersContext } from './modules/orders/service';
 import { createPaymentProvider } from './modules/payments/create-provider';
 import type { PaymentProvider } from './modules/payments/provider';
 import { testCheckoutRoutes } from './modules/payments/test-checkout-routes';
@@ -209,9 +209,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     limit,
     background,
     verifyPassword: deps.verifyPassword ?? verifyPassword,
+    addressProven: attachProvenGuestOrders,
   };
   await app.register(accountRoutes, { ctx: accountsCtx, auth, limit });
-  await app.register(privacyRoutes, { ctx: { db, accounts: accountsCtx }, auth, limit });
+  await app.register(privacyRoutes, {
+    ctx: { db, accounts: accountsCtx, provider, onStockChanged: catalog.invalidate },
+    auth,
+    limit,
+  });
   await app.register(backOfficeRoutes, {
     ctx: {
       db,

@@ -121,6 +121,33 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** An order's status in words, as the shopper and the back office read it. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+
+/**
+ * Paid and not refunded in full or cancelled: an order whose buyer may review its products (the
+ * API checks it; the order page offers 'Write a review' only then). A partly refunded order is
+ * still a purchase of what was kept.
+ */
+export const REVIEWABLE_STATUSES = [
+  'paid',
+  'shipped',
+  'delivered',
+  'partially_refunded',
+] as const satisfies readonly OrderStatus[];
+
+export const isReviewableStatus = (status: OrderStatus): boolean =>
+  (REVIEWABLE_STATUSES as readonly OrderStatus[]).includes(status);
+
 /**
  * The order number a person reads (shopper, mails, back office): the first 8 characters of the
  * order's id, upper case. Searching by it matches the id's prefix.

@@ -30,7 +30,7 @@ export const PRIVACY_MESSAGES = {
   orderAwaitingShipment:
     'One of your orders is paid and waiting to ship. Your account can be deleted once it has shipped.',
   checkoutOpen:
-    'A checkout of yours is still waiting for payment. Finish or cancel it (or wait 30 minutes for it to lapse), then delete your account.',
+    'A checkout of yours could not be ended: its payment may be arriving. Please try again in a few minutes.',
   ownerCannotDelete:
     'The owner account cannot be deleted here: the shop would have no owner. Hand the shop over to another owner first.',
   deleted: 'Your account has been deleted',

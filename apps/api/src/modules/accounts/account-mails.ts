@@ -94,3 +94,33 @@ export function emailChangeNoticeMail({
     }),
   };
 }
+
+/**
+ * To an address that already has an account, when someone signs up with it or asks to move
+ * another account to it: the answer there was the same as for a free address (it must not tell
+ * who has an account), so the owner learns of it here, with the ways back in.
+ */
+export function addressTakenMail({
+  to,
+  name,
+  link,
+  resetLink,
+  supportEmail,
+}: LinkMail & { resetLink: string }): OutgoingMail {
+  return {
+    to,
+    subject: `Someone tried to register with your ${SHOP_NAME} address`,
+    ...renderMail({
+      greeting: `Hi ${name},`,
+      paragraphs: [
+        `Someone tried to register a ${SHOP_NAME} account with this address, which already has one. Nothing has changed: your account keeps its address and its password.`,
+        `If it was you, sign in with your password, or reset your password if you have forgotten it: ${resetLink}`,
+      ],
+      action: { label: 'Sign in', url: link },
+      afterAction: [
+        'If it was not you, you can ignore this mail: nobody can use your address for another account.',
+      ],
+      supportEmail,
+    }),
+  };
+}

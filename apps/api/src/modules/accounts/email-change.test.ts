@@ -282,16 +282,39 @@ describe('an e-mail change waits for the link mailed to the new address', () => 
     expect((await confirm(token)).statusCode).toBe(400);
   });
 
-  it('still refuses at once an address that already has an account', async () => {
+  it('answers a taken address as a free one: the link is said sent, its owner is told, no link goes out', async () => {
     const taken = uniqueEmail('taken');
     await addVerifiedCustomer(t.app, t.database.db, { name: 'Owner', email: taken });
     const session = await signedInCustomer('clasher');
-    const clash = await call('PUT', '/api/users/profile', {
-      token: session.token,
-      body: { name: 'Clasher', email: taken, password: NEW_PASSWORD, currentPassword: PASSWORD },
+    const clash = await requestEmailChange(session, taken);
+    expect(clash.message).toBe(emailChangePendingMessage(taken));
+    expect(clash.email).toBe(session.email);
+    expect((await profileOf(clash.token)).pendingEmail).toBe(taken);
+    // The old address hears of the request as for any change.
+    await inbox.waitFor(session.email, { subject: /about to change/ });
+
+    const notice = await inbox.waitFor(taken, { subject: /Someone tried to register/ });
+    expect(notice.text).toContain('Hi Owner,');
+    const toTaken = await t.database.db
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, taken));
+    expect(toTaken.map((mail) => mail.subject)).toEqual([notice.subject]);
+    const [owner] = await t.database.db.select().from(users).where(eq(users.email, taken));
+    expect(owner?.name).toBe('Owner');
+
+    // The one who asked deletes their account: the owner's mail stays theirs, not erased with it.
+    const erased = await call('DELETE', '/api/users/profile', {
+      token: clash.token,
+      body: { password: NEW_PASSWORD },
     });
-    expect(clash.statusCode).toBe(400);
-    expect(clash.json()).toEqual({ message: ACCOUNT_MESSAGES.userExists });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const [kept] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, notice.subject));
+    expect(kept).toMatchObject({ toAddress: taken });
+    expect(kept?.textBody).toContain('Hi Owner,');
   });
 
   it('a newer request replaces the older link', async () => {

@@ -21,7 +21,7 @@ import {
   revokeEmailChanges,
 } from './email-change-repository';
 import { claimMailThrottle, findUserByEmail, revokeMailedTokens, type UserRow } from './repository';
-import { profileOf, type AccountsContext } from './service';
+import { profileOf, tellOwnerOfTakenAddress, type AccountsContext } from './service';
 import { createMailedToken, hashMailedToken } from './tokens';
 
 /** One link to the same new address per interval, so an address cannot be flooded from here. */
@@ -62,15 +62,20 @@ export async function startEmailChange(
     expiresAt: new Date(Date.now() + EMAIL_CHANGE_LINK_TTL_MS),
   });
   const { appUrl, supportEmail } = ctx;
-  await enqueueMail(
-    tx,
-    emailChangeConfirmMail({
-      to: newEmail,
-      name: user.name,
-      link: `${appUrl}/confirm-email/${token}`,
-      supportEmail,
-    }),
-  );
+  // A taken address is answered and kept aside as a free one, so the answer and the profile tell
+  // nothing; its owner is told instead of being sent a link (the request can never be confirmed).
+  const owner = await findUserByEmail(tx, newEmail);
+  if (owner) await tellOwnerOfTakenAddress(ctx, tx, owner);
+  else
+    await enqueueMail(
+      tx,
+      emailChangeConfirmMail({
+        to: newEmail,
+        name: user.name,
+        link: `${appUrl}/confirm-email/${token}`,
+        supportEmail,
+      }),
+    );
   await enqueueMail(
     tx,
     emailChangeNoticeMail({
@@ -102,6 +107,8 @@ export async function confirmEmailChange(
       if (!user) return 'bad-link';
       // Links still waiting in the old mailbox no longer speak for the account.
       await revokeMailedTokens(tx, passwordResetTokens, user.id);
+      // No guest orders of the new address become the account's (decision 022): they were placed
+      // before the account had it, perhaps by whoever had the mailbox then.
       return user;
     });
   } catch (error) {

@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { EMAIL_CHANGE_LIMIT, startEmailChange } from './email-change';
 import { claimLoginAttempt } from './login-guard';
 import { hashPassword } from './passwords';
-import { findUserByEmail, updateUserCredentials, type UserRow } from './repository';
+import { updateUserCredentials, type UserRow } from './repository';
 import { userInfoFor, type AccountsContext } from './service';
 
 /**
@@ -41,11 +41,8 @@ export async function updateProfile(
 ): Promise<UserInfo> {
   await checkCurrentPassword(ctx, user, input.currentPassword, clientAddress);
   const emailChanges = input.email !== user.email;
-  if (emailChanges) {
-    if (await findUserByEmail(ctx.db, input.email))
-      throw new AppError('invalid', ACCOUNT_MESSAGES.userExists);
-    await ctx.limit(EMAIL_CHANGE_LIMIT, user.id);
-  }
+  // A taken address is answered as a free one (see startEmailChange): no look-up here.
+  if (emailChanges) await ctx.limit(EMAIL_CHANGE_LIMIT, user.id);
   const passwordHash = await hashPassword(input.password);
   const updated = await ctx.db.transaction(async (tx) => {
     const row = await updateUserCredentials(tx, user.id, { name: input.name, passwordHash });

@@ -14,7 +14,7 @@ import { AppError } from '../../errors';
 import { enqueueMail } from '../mail/service';
 import type { ActionLimiter } from '../rate-limits/service';
 import { claimLoginAttempt, claimThrottledAttempt, emailThrottleKey } from './login-guard';
-import { passwordResetMail, verificationMail } from './account-mails';
+import { addressTakenMail, passwordResetMail, verificationMail } from './account-mails';
 import { findPendingEmail, revokeEmailChanges } from './email-change-repository';
 import { hashPassword, verifyAgainstNobody, type PasswordVerifier } from './passwords';
 import {
@@ -51,6 +51,8 @@ export const VERIFICATION_LINK_TTL_MS = 24 * 60 * 60_000;
 export const RESET_LINK_TTL_MS = 30 * 60_000;
 /** A login of an unverified account sends a fresh link at most this often. */
 export const VERIFICATION_RESEND_INTERVAL_MS = 5 * 60_000;
+/** The owner of a taken address hears of attempts to register with it at most this often. */
+export const ADDRESS_TAKEN_MAIL_INTERVAL_MS = 15 * 60_000;
 
 export interface AccountsContext {
   db: Database;
@@ -66,6 +68,19 @@ export interface AccountsContext {
   background: BackgroundTasks;
   /** Checks a password against its hash (argon2id; tests count the checks). */
   verifyPassword: PasswordVerifier;
+  /**
+   * The mailbox the account was made with opened a link (verification, reset), in the link's
+   * transaction: what was paid with that e-mail before the account existed becomes the account's
+   * (the orders module: decision 022).
+   */
+  addressProven(tx: Executor, proof: AddressProof): Promise<unknown>;
+}
+
+/** An account has shown it reads `email`; `placedBefore`: when the account was made with it. */
+export interface AddressProof {
+  userId: string;
+  email: string;
+  placedBefore: Date;
 }
 
 const addMs = (ms: number) => new Date(Date.now() + ms);
@@ -83,6 +98,13 @@ async function queueVerificationMail(ctx: AccountsContext, tx: Executor, user: U
     verificationMail({ to: user.email, name: user.name, link, supportEmail: ctx.supportEmail }),
   );
 }
+
+/** A link opened from the account's own address: it has had the address since it was made. */
+const provenBy = (user: UserRow): AddressProof => ({
+  userId: user.id,
+  email: user.email,
+  placedBefore: user.createdAt,
+});
 
 /** The role of a row (the column's check constraint allows only USER_ROLES). */
 export const roleOf = (user: Pick<UserRow, 'role'>) => user.role as UserRole;
@@ -110,16 +132,48 @@ export async function logOut(ctx: AccountsContext, sessionId: string): Promise<v
   await endSession(ctx.db, sessionId);
 }
 
+/**
+ * Someone tried to take an address that has an account (a sign-up, an e-mail change), in the
+ * caller's transaction: they were answered as for a free address, and the owner is mailed
+ * instead, at most once per ADDRESS_TAKEN_MAIL_INTERVAL_MS. Answers whether a mail was queued.
+ */
+export async function tellOwnerOfTakenAddress(
+  ctx: AccountsContext,
+  tx: Executor,
+  owner: UserRow,
+): Promise<boolean> {
+  const key = `address-taken:${owner.email}`;
+  if (!(await claimMailThrottle(tx, key, ADDRESS_TAKEN_MAIL_INTERVAL_MS))) return false;
+  await enqueueMail(
+    tx,
+    addressTakenMail({
+      to: owner.email,
+      name: owner.name,
+      link: `${ctx.appUrl}/login`,
+      resetLink: `${ctx.appUrl}/forgot-password`,
+      supportEmail: ctx.supportEmail,
+    }),
+  );
+  return true;
+}
+
+/**
+ * Signs up: a free address gets its account and a verification link. A taken one gets the same
+ * answer after comparable work (the password is hashed, a row is tried, a mail is queued), and its
+ * owner a mail saying so: the answer never tells who has an account.
+ */
 export async function register(ctx: AccountsContext, input: RegisterRequest): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  const created = await ctx.db.transaction(async (tx) => {
+  const mailed = await ctx.db.transaction(async (tx) => {
     const user = await insertUser(tx, { name: input.name, email: input.email, passwordHash });
-    if (!user) return false;
+    if (!user) {
+      const owner = await findUserByEmail(tx, input.email);
+      return owner ? tellOwnerOfTakenAddress(ctx, tx, owner) : false;
+    }
     await queueVerificationMail(ctx, tx, user);
     return true;
   });
-  if (!created) throw new AppError('invalid', ACCOUNT_MESSAGES.userExists);
-  ctx.wakeMail();
+  if (mailed) ctx.wakeMail();
 }
 
 export async function verifyEmail(
@@ -136,6 +190,8 @@ export async function verifyEmail(
     );
     if (!owner) return false;
     await markUserVerified(tx, owner);
+    const user = await findUserById(tx, owner);
+    if (user) await ctx.addressProven(tx, provenBy(user));
     return true;
   });
   if (!verified) throw new AppError('invalid', ACCOUNT_MESSAGES.badVerificationLink);
@@ -222,7 +278,9 @@ export async function resetPassword(
     await revokeEmailChanges(tx, userId);
     // Whoever can read the mailbox owns the address: a reset also verifies it.
     await markUserVerified(tx, userId);
-    return (await updateUserCredentials(tx, userId, { passwordHash }))?.email;
+    const user = await updateUserCredentials(tx, userId, { passwordHash });
+    if (user) await ctx.addressProven(tx, provenBy(user));
+    return user?.email;
   });
   if (!email) throw new AppError('invalid', ACCOUNT_MESSAGES.badResetLink);
   await clearLoginThrottles(ctx.db, [emailThrottleKey(email)]);
@@ -339,13 +397,17 @@ export function lockAccountForErasure(tx: Executor, userId: string): Promise<Use
  * a new one still waiting for its link).
  */
 export async function eraseAccount(tx: Executor, user: UserRow): Promise<string[]> {
-  const pendingEmail = await findPendingEmail(tx, user.id);
+  const requested = await findPendingEmail(tx, user.id);
+  // A new address another account holds (asked for, answered as free, never mailed a link) is
+  // that account's: its mail is not this erasure's to forget.
+  const pendingEmail = requested && !(await findUserByEmail(tx, requested)) ? requested : undefined;
   await deleteUser(tx, user.id);
   await clearLoginThrottles(tx, [emailThrottleKey(user.email)]);
   await clearMailThrottles(tx, [
     `verify:${user.email}`,
     `reset:${user.email}`,
     `email-change:${user.email}`,
+    `address-taken:${user.email}`,
     ...(pendingEmail ? [`email-change:${pendingEmail}`] : []),
   ]);
   return pendingEmail ? [user.email, pendingEmail] : [user.email];

@@ -115,14 +115,30 @@ async function priceLines(ctx: CheckoutContext, items: OrderItemRequest[]): Prom
  */
 async function releaseEarlierCheckouts(ctx: CheckoutContext, userId: string): Promise<void> {
   let released = false;
-  for (const earlier of await findOpenCheckoutsOfUser(ctx.db, userId)) {
-    const ended = earlier.paymentSessionId
-      ? await ctx.provider.expireCheckoutSession(earlier.paymentSessionId).catch(() => false)
-      : true; // Its provider session is not open yet; setPaymentSession will refuse it.
-    if (ended && (await ctx.db.transaction((tx) => closeUnpaidOrder(tx, earlier.id, 'cancelled'))))
+  for (const orderId of await endCheckoutsAtProvider(ctx, userId)) {
+    if (await ctx.db.transaction((tx) => closeUnpaidOrder(tx, orderId, 'cancelled')))
       released = true;
   }
   if (released) ctx.onStockChanged();
+}
+
+/**
+ * Ends an account's open checkouts at the provider (a new checkout, an account's erasure) and
+ * answers the orders no payment can arrive for any more, for the caller to close: those whose
+ * session the provider ended, or that have none yet (setPaymentSession will refuse it). One the
+ * provider no longer calls open (paid a moment ago), or that did not answer, is left out.
+ */
+export async function endCheckoutsAtProvider(
+  ctx: Pick<CheckoutContext, 'db' | 'provider'>,
+  userId: string,
+): Promise<Set<string>> {
+  const ended = new Set<string>();
+  for (const open of await findOpenCheckoutsOfUser(ctx.db, userId)) {
+    const sessionId = open.paymentSessionId;
+    if (!sessionId || (await ctx.provider.expireCheckoutSession(sessionId).catch(() => false)))
+      ended.add(open.id);
+  }
+  return ended;
 }
 
 /**

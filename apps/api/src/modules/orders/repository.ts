@@ -1,5 +1,17 @@
-import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { OrderStatus } from '@shop/shared/orders';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { REVIEWABLE_STATUSES, type OrderStatus } from '@shop/shared/orders';
 import type { Executor } from '../../db/client';
 import { orderItems, orders, refunds, shipments } from '../../db/schema';
 
@@ -175,7 +187,7 @@ export async function findLapsedHolds(db: Executor, limit: number): Promise<stri
 }
 
 /** Paid and not refunded in full or cancelled: an order whose buyer may review its products. */
-const BOUGHT: OrderStatus[] = ['paid', 'shipped', 'delivered', 'partially_refunded'];
+const BOUGHT = [...REVIEWABLE_STATUSES];
 
 /** Whether the account owns a paid (or delivered) order containing the product, made out to `email`. */
 export async function userHasBought(
@@ -220,36 +232,42 @@ export async function boughtOrderEmail(
   return row?.email;
 }
 
-/** An account's orders and the guest orders placed with its e-mail. */
-const ofCustomer = (customer: { userId: string; email: string }) =>
-  or(eq(orders.userId, customer.userId), eq(orders.email, customer.email));
-
-/** An account's orders and the guest orders placed with its e-mail, newest first. */
-export async function listOrdersOfCustomer(
+/**
+ * Guest orders of an address its account has just proven (the mailbox opened a link): those paid
+ * with that e-mail and placed before `placedBefore` become the account's. Answers how many.
+ */
+export async function attachGuestOrders(
   db: Executor,
-  customer: { userId: string; email: string },
-): Promise<OrderWithItems[]> {
+  proof: { userId: string; email: string; placedBefore: Date },
+): Promise<number> {
   const rows = await db
-    .select()
-    .from(orders)
-    .where(ofCustomer(customer))
-    .orderBy(desc(orders.createdAt));
-  return withDetails(db, rows);
+    .update(orders)
+    .set({ userId: proof.userId, updatedAt: sql`now()` })
+    .where(
+      and(
+        isNull(orders.userId),
+        eq(orders.email, proof.email),
+        isNotNull(orders.paidAt),
+        lt(orders.createdAt, proof.placedBefore),
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length;
 }
 
 /**
- * A customer's orders in the given statuses, locked for the rest of the transaction (so no
+ * An account's orders in the given statuses, locked for the rest of the transaction (so no
  * payment event moves them meanwhile), each with whether a parcel has been sent.
  */
-export async function lockOrdersOfCustomer(
+export async function lockOrdersOfUser(
   db: Executor,
-  customer: { userId: string; email: string },
+  userId: string,
   statuses: OrderStatus[],
 ): Promise<{ id: string; status: OrderStatus; shipped: boolean }[]> {
   const rows = await db
     .select({ id: orders.id, status: orders.status })
     .from(orders)
-    .where(and(ofCustomer(customer), inArray(orders.status, statuses)))
+    .where(and(eq(orders.userId, userId), inArray(orders.status, statuses)))
     .for('update');
   if (!rows.length) return [];
   const parcels = await db
@@ -273,7 +291,7 @@ export async function lockOrdersOfCustomer(
  */
 export async function eraseCustomerOfOrders(
   db: Executor,
-  customer: { userId: string; email: string },
+  userId: string,
   replacement: { name: string; field: string; email: { prefix: string; domain: string } },
 ): Promise<number> {
   const { field, email } = replacement;
@@ -293,7 +311,7 @@ export async function eraseCustomerOfOrders(
       clientAddress: null,
       updatedAt: sql`now()`,
     })
-    .where(ofCustomer(customer))
+    .where(eq(orders.userId, userId))
     .returning({ id: orders.id });
   return rows.length;
 }

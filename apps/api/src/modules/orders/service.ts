@@ -24,6 +24,7 @@ import {
 import { orderConfirmationMail } from './order-mails';
 import { inLockOrder, releaseUnits, sellUnits } from '../stock/service';
 import {
+  attachGuestOrders,
   boughtOrderEmail,
   eraseCustomerOfOrders,
   findLapsedHolds,
@@ -32,9 +33,8 @@ import {
   findOrderIdBySession,
   findOrderWithItems,
   findOrdersWithItems,
-  listOrdersOfCustomer,
   listOrdersOfUser,
-  lockOrdersOfCustomer,
+  lockOrdersOfUser,
   setPaymentReference,
   transitionOrder,
   userHasBought,
@@ -288,38 +288,54 @@ export function orderIdOfPayment(db: Executor, reference: string): Promise<strin
   return findOrderIdByPaymentReference(db, reference);
 }
 
-/** An account, with its e-mail: guest orders placed with that e-mail are the account holder's too. */
-export interface OrderCustomer {
-  userId: string;
-  email: string;
-}
-
-/** For a copy of a customer's data: the account's orders and the guest orders to its e-mail. */
-export async function listOrdersOfAccountHolder(
-  db: Executor,
-  customer: OrderCustomer,
-): Promise<Order[]> {
-  return (await listOrdersOfCustomer(db, customer)).map(toOrderResponse);
+/**
+ * A customer's orders (docs/decisions/022-whose-orders.md) are those of the account: placed while
+ * signed in, or guest orders attached when the account proved their e-mail (attachProvenGuestOrders).
+ * A guest order that merely names the account's e-mail is not the account's: anyone can type it.
+ */
+export async function listOrdersOfAccountHolder(db: Executor, userId: string): Promise<Order[]> {
+  return (await listOrdersOfUser(db, userId)).map(toOrderResponse);
 }
 
 /**
- * Why a customer's orders cannot lose their customer yet, in the caller's transaction (the orders
- * stay locked until it ends): 'awaiting_shipment' while one is paid and no parcel has gone
- * (it still needs its address), 'checkout_open' while one waits for payment (a payment could
- * still arrive for it); undefined when nothing stands in the way.
+ * The mailbox an account was made with has just opened a link (its verification, a reset), in the
+ * caller's transaction: the guest orders paid with that e-mail before the account existed are its
+ * owner's, and become the account's. A checkout someone else opens with the address later never
+ * does.
  */
-export async function erasureBlocker(
+export function attachProvenGuestOrders(
   tx: Executor,
-  customer: OrderCustomer,
+  proof: { userId: string; email: string; placedBefore: Date },
+): Promise<number> {
+  return attachGuestOrders(tx, proof);
+}
+
+/**
+ * Why an account's orders cannot lose their customer yet, in the caller's transaction (the orders
+ * stay locked until it ends): 'awaiting_shipment' while one is paid and no parcel has gone (it
+ * still needs its address); 'checkout_open' while one waits for payment and is not among
+ * `endedCheckouts` (ended at the provider just before, so no payment can arrive for it). The
+ * ended ones are expired here in any case, their held stock given back. Undefined when nothing
+ * stands in the way.
+ */
+export async function closeOrdersForErasure(
+  tx: Executor,
+  userId: string,
+  endedCheckouts: ReadonlySet<string>,
 ): Promise<'awaiting_shipment' | 'checkout_open' | undefined> {
-  const open = await lockOrdersOfCustomer(tx, customer, [
+  const open = await lockOrdersOfUser(tx, userId, [
     'pending_payment',
     'paid',
     'partially_refunded',
   ]);
+  // Ended at the provider, they can never be paid: expired whatever else is decided.
+  for (const order of open)
+    if (order.status === 'pending_payment' && endedCheckouts.has(order.id))
+      await closeUnpaidOrder(tx, order.id, 'expired');
   if (open.some((order) => order.status !== 'pending_payment' && !order.shipped))
     return 'awaiting_shipment';
-  if (open.some((order) => order.status === 'pending_payment')) return 'checkout_open';
+  if (open.some((order) => order.status === 'pending_payment' && !endedCheckouts.has(order.id)))
+    return 'checkout_open';
   return undefined;
 }
 
@@ -328,8 +344,8 @@ export async function erasureBlocker(
  * non-deliverable placeholder per order), address and client address are replaced and the account
  * unlinked; lines, amounts, payments, parcels and refunds stay for the books.
  */
-export function eraseCustomerFromOrders(tx: Executor, customer: OrderCustomer): Promise<number> {
-  return eraseCustomerOfOrders(tx, customer, {
+export function eraseCustomerFromOrders(tx: Executor, userId: string): Promise<number> {
+  return eraseCustomerOfOrders(tx, userId, {
     name: FORMER_CUSTOMER,
     field: ERASED_FIELD,
     email: ERASED_EMAIL,

@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shop/shared/accounts';
 import { productSchema } from '@shop/shared/catalog';
@@ -10,7 +11,15 @@ import {
   accountExportSchema,
   erasedEmail,
 } from '@shop/shared/privacy';
-import { mailOutbox, orderItems, orders, sessions, shipments, users } from '../../db/schema';
+import {
+  mailOutbox,
+  orderItems,
+  orders,
+  sessions,
+  shipments,
+  stockMovements,
+  users,
+} from '../../db/schema';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import {
   SAMPLE_ADDRESS,
@@ -138,6 +147,75 @@ describe('GET /api/users/profile/export', () => {
     expect(response.body).not.toMatch(/password|token|session/i);
   });
 
+  it('lists no order a stranger placed as a guest with the account’s e-mail, paid or not', async () => {
+    const kim = await customer('Kim');
+    const own = await buyAndShip(kim, tote);
+    const unpaid = await checkout({ email: kim.email }, cap);
+    const paid = await checkout({ email: kim.email }, cap);
+    await pay(paid.sessionId);
+
+    const response = await call('GET', '/api/users/profile/export', { token: kim.token });
+    expect(response.statusCode).toBe(200);
+    const data = accountExportSchema.parse(response.json());
+    expect(data.orders.map((order) => order._id)).toEqual([own]);
+    expect(response.body).not.toContain(unpaid.orderId);
+    expect(response.body).not.toContain(paid.orderId);
+  });
+
+  it('lists the guest orders paid with the e-mail before the account was made, once it is verified', async () => {
+    const email = `lea.${++people}@example.com`;
+    const before = await buyAndShip({ email }, tote);
+    const registered = await call('POST', '/api/users', {
+      body: { name: 'Lea', email, password: PASSWORD },
+    });
+    expect(registered.statusCode).toBe(201);
+    // Placed after the account was made, by whoever typed the address: never the account's.
+    const after = await buyAndShip({ email }, cap);
+    const [mail] = await t.database.db
+      .select({ text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), like(mailOutbox.subject, 'Verify%')));
+    const link = /\/verify\/(\S+)/.exec(mail?.text ?? '')?.[1];
+    expect((await call('GET', `/api/users/verify/${link}`)).statusCode).toBe(200);
+    const token = (await login(email)).json().token as string;
+
+    const data = accountExportSchema.parse(
+      (await call('GET', '/api/users/profile/export', { token })).json(),
+    );
+    expect(data.orders.map((order) => order._id)).toEqual([before]);
+    const mine = orderSchema.array().parse((await call('GET', '/api/orders/', { token })).json());
+    expect(mine.map((order) => order._id)).toEqual([before]);
+    expect(mine.map((order) => order._id)).not.toContain(after);
+  });
+
+  it('migration 0010 attaches what verification would have: paid guest orders placed before the account', async () => {
+    const mo = await customer('Mo');
+    const paidBefore = await buyAndShip({ email: mo.email }, tote);
+    const unpaidBefore = await checkout({ email: mo.email }, cap);
+    // Paid after the account was made: left a guest order.
+    await buyAndShip({ email: mo.email }, cap);
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    await t.database.db
+      .update(orders)
+      .set({ createdAt: hourAgo })
+      .where(inArray(orders.id, [paidBefore, unpaidBefore.orderId]));
+    const migration = await readFile(
+      new URL('../../../drizzle/0010_attach_proven_guest_orders.sql', import.meta.url),
+      'utf8',
+    );
+    await t.database.db.execute(sql.raw(migration));
+
+    const owned = await t.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.userId, mo.id));
+    expect(owned.map((order) => order.id)).toEqual([paidBefore]);
+    const data = accountExportSchema.parse(
+      (await call('GET', '/api/users/profile/export', { token: mo.token })).json(),
+    );
+    expect(data.orders.map((order) => order._id)).toEqual([paidBefore]);
+  });
+
   it('is limited per account', async () => {
     const ivy = await customer('Ivy');
     for (let copy = 1; copy <= DATA_EXPORT_LIMIT.max; copy++)
@@ -194,6 +272,7 @@ describe('DELETE /api/users/profile', () => {
   it('erases the account: sign-in as for an unknown address, tokens end, orders and reviews name no one', async () => {
     const dee = await customer('Dee');
     const ownOrder = await buyAndShip(dee, tote);
+    // Signed out, someone (Dee or not) buys with Dee's e-mail: a guest order, not the account's.
     const guestOrder = await buyAndShip({ email: dee.email }, cap);
     expect(
       (
@@ -254,37 +333,25 @@ describe('DELETE /api/users/profile', () => {
       body: stranger.json(),
     });
 
-    // The orders (the account's and the guest one to its e-mail) keep lines and amounts.
-    const erased = await t.database.db
-      .select()
-      .from(orders)
-      .where(inArray(orders.id, [ownOrder, guestOrder]));
-    expect(erased).toHaveLength(2);
-    for (const order of erased) {
-      expect(order).toMatchObject({
-        userId: null,
-        customerName: FORMER_CUSTOMER,
-        email: erasedEmail(order.id),
-        clientAddress: null,
-        status: 'shipped',
-        shippingAddress: {
-          address: ERASED_FIELD,
-          city: ERASED_FIELD,
-          state: ERASED_FIELD,
-          postalCode: ERASED_FIELD,
-          country: ERASED_FIELD,
-        },
-      });
-    }
-    expect(erased.find((order) => order.id === ownOrder)).toMatchObject({
+    // The account's order keeps lines and amounts, and names no one.
+    const [erased] = await t.database.db.select().from(orders).where(eq(orders.id, ownOrder));
+    expect(erased).toMatchObject({
+      userId: null,
+      customerName: FORMER_CUSTOMER,
+      email: erasedEmail(ownOrder),
+      clientAddress: null,
+      status: 'shipped',
+      shippingAddress: {
+        address: ERASED_FIELD,
+        city: ERASED_FIELD,
+        state: ERASED_FIELD,
+        postalCode: ERASED_FIELD,
+        country: ERASED_FIELD,
+      },
       itemsCents: 4900,
       shippingCents: 500,
       taxCents: 343,
       totalCents: 5743,
-    });
-    expect(erased.find((order) => order.id === guestOrder)).toMatchObject({
-      itemsCents: 2000,
-      totalCents: 2000 + 500 + 140,
     });
     const after = await t.database.db
       .select()
@@ -292,6 +359,13 @@ describe('DELETE /api/users/profile', () => {
       .where(inArray(orderItems.orderId, [ownOrder, guestOrder]));
     expect(after).toEqual(expect.arrayContaining(before));
     expect(after).toHaveLength(before.length);
+    // The guest order was never proven the account's (decision 022): it stays as it was placed.
+    const [guest] = await t.database.db.select().from(orders).where(eq(orders.id, guestOrder));
+    expect(guest).toMatchObject({
+      userId: null,
+      email: dee.email,
+      shippingAddress: SAMPLE_ADDRESS,
+    });
 
     // The review stays, under 'Former customer', with its rating.
     const product = productSchema.parse((await call('GET', `/api/products/${tote}`)).json());
@@ -340,26 +414,48 @@ describe('DELETE /api/users/profile', () => {
     expect((await deleteAccount(eve.token, PASSWORD)).statusCode).toBe(200);
   });
 
-  it('counts a guest order paid with the account’s e-mail and not shipped', async () => {
+  it('is not blocked by a stranger’s guest checkout with the account’s e-mail, and leaves it alone', async () => {
     const fay = await customer('Fay');
-    const { sessionId } = await checkout({ email: fay.email }, cap);
-    await pay(sessionId);
-    const refused = await deleteAccount(fay.token, PASSWORD);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: PRIVACY_MESSAGES.orderAwaitingShipment });
+    const planted = await openCheckout(
+      t,
+      { email: fay.email },
+      [{ product: cap, qty: 1 }],
+      nextIp(),
+    );
+    const response = await deleteAccount(fay.token, PASSWORD);
+    expect(response.statusCode, response.body).toBe(200);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, planted.orderId));
+    expect(order).toMatchObject({
+      status: 'pending_payment',
+      userId: null,
+      email: fay.email,
+      shippingAddress: SAMPLE_ADDRESS,
+    });
   });
 
-  it('waits while a checkout of the account is open', async () => {
+  it('ends the account’s own open checkout (expired, its stock given back) instead of refusing', async () => {
     const gus = await customer('Gus');
-    const { orderId } = await checkout(gus, cap);
-    const refused = await deleteAccount(gus.token, PASSWORD);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: PRIVACY_MESSAGES.checkoutOpen });
-    const [open] = await t.database.db
+    const stockOf = async () =>
+      productSchema.parse((await call('GET', `/api/products/${cap}`)).json()).countInStock.total;
+    const before = await stockOf();
+    const { orderId, sessionId } = await checkout(gus, cap);
+    expect(await stockOf()).toBe(before - 2);
+
+    const response = await deleteAccount(gus.token, PASSWORD);
+    expect(response.statusCode, response.body).toBe(200);
+    const [ended] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(ended).toMatchObject({ status: 'expired', userId: null, customerName: FORMER_CUSTOMER });
+    expect(await stockOf()).toBe(before);
+    const releases = await t.database.db
       .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.userId, gus.id)));
-    expect(open?.status).toBe('pending_payment');
+      .from(stockMovements)
+      .where(and(eq(stockMovements.orderId, orderId), eq(stockMovements.reason, 'release')));
+    expect(releases).toHaveLength(1);
+    // A payment event for it now changes nothing: the order stays expired, the stock stays back.
+    await pay(sessionId);
+    const [late] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(late?.status).toBe('expired');
+    expect(await stockOf()).toBe(before);
   });
 
   it('refuses the owner, and lets staff go', async () => {

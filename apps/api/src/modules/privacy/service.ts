@@ -10,31 +10,36 @@ import {
   type AccountsContext,
 } from '../accounts/service';
 import { forgetMailOf } from '../mail/service';
+import { endCheckoutsAtProvider } from '../checkout/service';
 import {
-  erasureBlocker,
+  closeOrdersForErasure,
   eraseCustomerFromOrders,
   listOrdersOfAccountHolder,
 } from '../orders/service';
+import type { PaymentProvider } from '../payments/provider';
 import { anonymiseReviewsOf, reviewsOfEmail } from '../reviews/service';
 
 export interface PrivacyContext {
   db: Database;
   /** The accounts module: the current password is checked as a sign-in is, under its cooldown. */
   accounts: AccountsContext;
+  /** Ends the account's open checkouts before it is erased. */
+  provider: PaymentProvider;
+  /** Stock changed (an erased account's checkouts gave theirs back). */
+  onStockChanged(): void;
 }
 
 /**
- * A copy of what the shop holds about an account: the profile, its orders (and the guest orders
- * placed with its e-mail, which are erased with it) as the shopper's API gives them, and the
+ * A copy of what the shop holds about an account: the profile, its orders (placed signed in, or
+ * guest orders of its proven e-mail: decision 022) as the shopper's API gives them, and the
  * reviews filed under its e-mail. Never the password hash, tokens, sessions or throttles.
  */
 export async function exportAccountData(
   ctx: PrivacyContext,
   user: UserRow,
 ): Promise<AccountExport> {
-  const customer = { userId: user.id, email: user.email };
   const [orders, reviews] = await Promise.all([
-    listOrdersOfAccountHolder(ctx.db, customer),
+    listOrdersOfAccountHolder(ctx.db, user.id),
     reviewsOfEmail(ctx.db, user.email),
   ]);
   return {
@@ -60,11 +65,14 @@ const REFUSALS = {
 /**
  * Erases an account (see docs/decisions/014-privacy-rights.md), confirmed by its current password,
  * which is checked as a sign-in is (counted under the same cooldown, so it cannot be used to
- * guess). In one transaction: the account's row goes (its sessions with it, so every token ends
- * at once, and its sign-in answers as for an unknown address), its orders keep lines and amounts
- * for the books but no longer name it, its reviews stay under FORMER_CUSTOMER, and mail still
- * queued to its addresses is dropped. Refused (409) for the owner, and while an order still needs
- * the customer's address (paid, not shipped) or a checkout may still be paid.
+ * guess). The account's open checkouts are ended at the provider first, then, in one transaction:
+ * they expire (their stock goes back), the account's row goes (its sessions with it, so every
+ * token ends at once, and its sign-in answers as for an unknown address), its orders keep lines
+ * and amounts for the books but no longer name it, its reviews stay under FORMER_CUSTOMER, and
+ * mail still queued to its addresses is dropped. Refused (409) for the owner, while an order still
+ * needs the customer's address (paid, not shipped), and while a checkout the provider would not
+ * end may still be paid. Only the account's own orders count (decision 022): a guest checkout
+ * someone opens with its e-mail neither blocks nor is touched.
  */
 export async function deleteAccount(
   ctx: PrivacyContext,
@@ -80,18 +88,19 @@ export async function deleteAccount(
     clientAddress,
     PRIVACY_MESSAGES.wrongPassword,
   );
+  const endedCheckouts = await endCheckoutsAtProvider(ctx, user.id);
   const outcome = await ctx.db.transaction(async (tx) => {
     const account = await lockAccountForErasure(tx, user.id);
     if (!account) return 'gone' as const;
     if (roleOf(account) === 'owner') return 'owner' as const;
-    const customer = { userId: account.id, email: account.email };
-    const blocker = await erasureBlocker(tx, customer);
+    const blocker = await closeOrdersForErasure(tx, account.id, endedCheckouts);
     if (blocker) return blocker;
-    await eraseCustomerFromOrders(tx, customer);
+    await eraseCustomerFromOrders(tx, account.id);
     await anonymiseReviewsOf(tx, account.email);
     await forgetMailOf(tx, await eraseAccount(tx, account));
     return 'deleted' as const;
   });
+  if (endedCheckouts.size > 0) ctx.onStockChanged();
   if (outcome === 'deleted' || outcome === 'gone') return;
   throw new AppError('conflict', REFUSALS[outcome]);
 }

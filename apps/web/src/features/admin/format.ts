@@ -1,6 +1,6 @@
 import type { Actor } from '@shop/shared/back-office';
 import { formatPrice, toCents } from '@shop/shared/money';
-import type { OrderStatus } from '@shop/shared/orders';
+import { ORDER_STATUS_LABELS } from '@shop/shared/orders';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -15,16 +15,8 @@ export function formatWhen(iso: string, withTime = true): string {
 /** '$24.00' from the API's dollars. */
 export const dollars = (amount: number) => formatPrice(toCents(amount));
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending_payment: 'Awaiting payment',
-  paid: 'Paid',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  partially_refunded: 'Partly refunded',
-  refunded: 'Refunded',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
-};
+/** The status words are the shopper's too (packages/shared). */
+export const STATUS_LABELS = ORDER_STATUS_LABELS;
 
 /** Who acted: a person's name, or the shop itself, or the payment provider. */
 export function actorName(actor: Actor): string {

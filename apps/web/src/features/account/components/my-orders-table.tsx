@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-error';
+import { OrderStatusLabel } from '../../orders/components/order-status-label';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -34,8 +35,12 @@ function PaidOn({ order }: { order: Order }) {
   return order.paidAt ? <ShortDate iso={order.paidAt} /> : <>Yes</>;
 }
 
+/** Refunded in full or cancelled: nothing more is on its way. */
+const isClosed = (order: Order) => order.status === 'refunded' || order.status === 'cancelled';
+
 function DeliveredOn({ order }: { order: Order }) {
-  if (!order.isDelivered) return <span className="text-ink-muted">Not yet</span>;
+  if (!order.isDelivered)
+    return <span className="text-ink-muted">{isClosed(order) ? 'No' : 'Not yet'}</span>;
   return order.deliveredAt ? <ShortDate iso={order.deliveredAt} /> : <>Yes</>;
 }
 
@@ -72,11 +77,17 @@ export function MyOrdersTable({ paidOrders, isLoading, error }: MyOrdersTablePro
                 {formatPrice(toCents(order.totalPrice))}
               </span>
             </div>
-            <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+            <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
               <div>
                 <dt className="text-xs tracking-wider text-ink-muted uppercase">Date</dt>
                 <dd>
                   <ShortDate iso={order.createdAt} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs tracking-wider text-ink-muted uppercase">Status</dt>
+                <dd>
+                  <OrderStatusLabel status={order.status} small />
                 </dd>
               </div>
               <div>
@@ -112,6 +123,9 @@ export function MyOrdersTable({ paidOrders, isLoading, error }: MyOrdersTablePro
                 Total
               </th>
               <th scope="col" className={cellClass}>
+                Status
+              </th>
+              <th scope="col" className={cellClass}>
                 Paid
               </th>
               <th scope="col" className={cellClass}>
@@ -130,6 +144,9 @@ export function MyOrdersTable({ paidOrders, isLoading, error }: MyOrdersTablePro
                 </td>
                 <td className={`${cellClass} text-right tabular-nums`}>
                   {formatPrice(toCents(order.totalPrice))}
+                </td>
+                <td className={cellClass}>
+                  <OrderStatusLabel status={order.status} small />
                 </td>
                 <td className={cellClass}>
                   <PaidOn order={order} />

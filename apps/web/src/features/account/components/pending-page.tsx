@@ -15,6 +15,11 @@ export default function PendingPage() {
           We sent you a link to confirm your e-mail address. Open it to activate your account; it
           works for 24 hours.
         </p>
+        {/* The same page for every address: one that has an account is mailed that instead. */}
+        <p>
+          If this address already has an account, the e-mail says so instead: sign in, or reset your
+          password.
+        </p>
         <p className="text-ink-muted">
           Nothing yet? Check your spam and junk folders, or ask for a new link below.
         </p>

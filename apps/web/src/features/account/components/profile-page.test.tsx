@@ -13,6 +13,9 @@ import { mockAccountApi, signedInUser } from '../testing/account-server';
 import type { AccountCall } from '../testing/account-server';
 import { clearToastsAfterEach, toastTexts } from '../testing/toasts';
 
+/** A real refusal: a taken address is answered as a free one, so it makes none. */
+const TOO_MANY = 'Too many requests. Please try again in 60 minutes.';
+
 function order(overrides: Partial<Order>): Order {
   return {
     _id: '00000000-0000-4000-8000-0000000000a1',
@@ -51,6 +54,18 @@ const paidDelivered = order({
   totalPrice: 120,
 });
 const paid = order({ _id: '0000cafe-0000-4000-8000-000000000002' });
+const refunded = order({
+  _id: '0000f00d-0000-4000-8000-000000000004',
+  status: 'refunded',
+  refundedPrice: 47.8,
+  createdAt: '2024-02-01T10:00:00.000Z',
+});
+const cancelled = order({
+  _id: '0000abcd-0000-4000-8000-000000000005',
+  status: 'cancelled',
+  refundedPrice: 47.8,
+  createdAt: '2024-01-01T10:00:00.000Z',
+});
 const unpaid = order({
   _id: '0000dead-0000-4000-8000-000000000003',
   status: 'pending_payment',
@@ -81,8 +96,18 @@ function profileServer(orders: Order[] | 'broken' = [paidDelivered, paid, unpaid
   };
 }
 
-/** Lets any late navigation happen. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+/**
+ * The home page is shown and the profile page, with its sign-in guard, is gone: nothing is left
+ * that could redirect to /login later.
+ */
+async function homeShownAndProfileGone() {
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'EXPLORE OUR SELF LOVE COLLECTION' }),
+  ).toBeVisible();
+  await waitFor(() =>
+    expect(screen.queryByRole('heading', { level: 1, name: 'Profile' })).toBeNull(),
+  );
+}
 
 function signIn() {
   localStorage.setItem('userInfo', JSON.stringify(signedInUser));
@@ -183,9 +208,7 @@ describe('the profile page', () => {
   it('shows the server’s refusal in a focused alert', async () => {
     signIn();
     mockAccountApi((call) =>
-      call.method === 'PUT'
-        ? { status: 400, body: { message: ACCOUNT_MESSAGES.userExists } }
-        : profileServer()(call),
+      call.method === 'PUT' ? { status: 429, body: { message: TOO_MANY } } : profileServer()(call),
     );
     const { user } = renderApp('/profile');
     await user.type(await screen.findByLabelText('New password'), 'Sand-Dune1');
@@ -193,7 +216,7 @@ describe('the profile page', () => {
     await user.type(screen.getByLabelText('Current password'), 'Old-Dune0');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(ACCOUNT_MESSAGES.userExists);
+    expect(alert).toHaveTextContent(TOO_MANY);
     await waitFor(() => expect(alert.parentElement).toHaveFocus());
   });
 
@@ -299,6 +322,41 @@ describe('the profile page', () => {
     expect(screen.queryByText('#0000DEAD')).not.toBeInTheDocument();
   });
 
+  it('says each order’s status in words: a refunded or cancelled one never reads as on its way', async () => {
+    signIn();
+    mockAccountApi(profileServer([paidDelivered, paid, refunded, cancelled, unpaid]));
+    renderApp('/profile?tab=orders');
+    const table = await screen.findByRole('table', { name: 'Your paid orders' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Order', 'Date', 'Total', 'Status', 'Paid', 'Delivered']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    const statusColumn = 3;
+    const deliveredColumn = 5;
+    const cells = (row: HTMLElement) =>
+      [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
+    expect(rows.map((row) => cells(row)[statusColumn])).toEqual([
+      'Delivered',
+      'Paid',
+      'Refunded',
+      'Cancelled',
+    ]);
+    expect(rows.map((row) => cells(row)[deliveredColumn])).toEqual([
+      'Mar 5, 2024',
+      'Not yet',
+      'No',
+      'No',
+    ]);
+    // The phone's cards say the same.
+    const cards = within(screen.getByRole('list', { name: 'Your paid orders' })).getAllByRole(
+      'listitem',
+    );
+    expect(cards[2]).toHaveTextContent('StatusRefunded');
+    expect(cards[3]).toHaveTextContent('StatusCancelled');
+  });
+
   it('opens the orders tab from the address and says No Orders when none is paid', async () => {
     signIn();
     mockAccountApi(profileServer([unpaid]));
@@ -339,7 +397,7 @@ describe('the profile page', () => {
     await waitFor(() => expect(cached()).not.toContain('getMyOrders'));
     expect(cached()).not.toContain('getUserDetails');
     // No late redirect of the sign-in guard takes the shopper to /login afterwards.
-    await settle();
+    await homeShownAndProfileGone();
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -354,7 +412,7 @@ describe('the profile page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(store.getState().account.userInfo).toBeNull();
     expect(localStorage.getItem('userInfo')).toBeNull();
-    await settle();
+    await homeShownAndProfileGone();
     expect(router.state.location.pathname).toBe('/');
   });
 });

@@ -6,6 +6,9 @@ import { renderApp } from '../../../test/render-app';
 import { mockAccountApi } from '../testing/account-server';
 import { clearToastsAfterEach, toastTexts } from '../testing/toasts';
 
+/** A real refusal: a taken address is answered as a free one, so it makes none. */
+const TOO_MANY = 'Too many requests. Please try again in 60 minutes.';
+
 async function fillIn(
   user: ReturnType<typeof renderApp>['user'],
   { password, confirm }: { password: string; confirm: string },
@@ -84,18 +87,16 @@ describe('the registration page', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows the server’s message (User already exists) in an alert and a toast', async () => {
+  it('shows the server’s message (a limit reached) in an alert and a toast', async () => {
     mockAccountApi((call) =>
-      call.path === '/api/users'
-        ? { status: 400, body: { message: ACCOUNT_MESSAGES.userExists } }
-        : undefined,
+      call.path === '/api/users' ? { status: 429, body: { message: TOO_MANY } } : undefined,
     );
     const { user } = renderApp('/register');
     await fillIn(user, { password: 'Sand-Dune1', confirm: 'Sand-Dune1' });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(ACCOUNT_MESSAGES.userExists);
+    expect(alert).toHaveTextContent(TOO_MANY);
     await waitFor(() => expect(alert.parentElement).toHaveFocus());
-    expect(toastTexts()).toEqual([ACCOUNT_MESSAGES.userExists]);
+    expect(toastTexts()).toEqual([TOO_MANY]);
   });
 
   it('says Registration failed when the server gives no message', async () => {

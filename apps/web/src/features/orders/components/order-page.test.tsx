@@ -155,7 +155,7 @@ describe('the order page', () => {
     ]);
     renderApp(`/order/${ORDER_ID}`);
     const parcels = await screen.findByRole('list', { name: 'Shipments' });
-    expect(screen.getByText('Shipped')).toBeInTheDocument();
+    expect(screen.getByText('Shipped', { selector: 'strong' })).toBeInTheDocument();
     expect(screen.queryByText('Not delivered')).not.toBeInTheDocument();
     const [parcel] = within(parcels).getAllByRole('listitem');
     expect(parcel).toHaveTextContent(/^Shipped on Nov 23, 2026/);
@@ -202,10 +202,17 @@ describe('the order page', () => {
     localStorage.setItem('userInfo', JSON.stringify(userInfo));
     const unpaid = orderFixture({ status: 'pending_payment', isPaid: false, paidAt: null });
     const { fetchMock } = serveOrders([unpaid], '');
-    renderApp(`/order/${ORDER_ID}`);
+    const { store } = renderApp(`/order/${ORDER_ID}`);
     await screen.findByText('Not paid yet');
     await waitFor(() => expect(paypalAsked(fetchMock)).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The page has the empty id (waitFor renders, and so runs the script's effect, under act).
+    await waitFor(() =>
+      expect(
+        Object.values(store.getState().api.queries).find(
+          (query) => query?.endpointName === 'getPaypalConfig',
+        )?.data,
+      ).toEqual({ clientId: '' }),
+    );
     expect(document.querySelector('script[src*="paypal"]')).toBeNull();
   });
 
@@ -296,6 +303,29 @@ describe('the order page', () => {
     expect(await screen.findByText('Not paid yet')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Write a review/ })).toBeNull();
   });
+
+  it.each([
+    ['paid', 'Paid', true],
+    ['shipped', 'Shipped', true],
+    ['delivered', 'Delivered', true],
+    ['partially_refunded', 'Partly refunded', true],
+    ['refunded', 'Refunded', false],
+    ['cancelled', 'Cancelled', false],
+  ] as const)(
+    'says a paid order that is %s is “%s”, with a review link only while it is bought: %s',
+    async (status, words, reviewable) => {
+      localStorage.setItem('userInfo', JSON.stringify(userInfo));
+      serveOrders([orderFixture({ status, refundedPrice: status === 'paid' ? 0 : 10 })]);
+      renderApp(`/order/${ORDER_ID}`);
+      const heading = await screen.findByRole('heading', { level: 1, name: 'Order 5F3A9C1E' });
+      // In the page's header, beside the date: read before anything else of the order.
+      expect(heading.parentElement).toHaveTextContent(`Status: ${words}`);
+      const items = screen.getByRole('list', { name: 'Items in this order' });
+      expect(within(items).queryAllByRole('link', { name: /^Write a review of / })).toHaveLength(
+        reviewable ? 2 : 0,
+      );
+    },
+  );
 
   it('still asks visitors without the token to sign in', async () => {
     serveOrders([orderFixture()]);

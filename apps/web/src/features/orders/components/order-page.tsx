@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { orderNumber, type Order } from '@shop/shared/orders';
+import { isReviewableStatus, orderNumber, type Order } from '@shop/shared/orders';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
@@ -17,6 +17,7 @@ import { formatDateTime } from '../order-dates';
 import { OrderAmounts, orderAmountsOf } from './order-amounts';
 import { OrderLines, type OrderLine } from './order-lines';
 import { DeliveryStatus, PaymentStatus } from './order-status';
+import { OrderStatusLabel } from './order-status-label';
 
 /** An unpaid order is asked for again this often: the payment's webhook may land a moment late. */
 export const ORDER_POLL_MS = 5000;
@@ -38,7 +39,7 @@ function WalletScript() {
 }
 
 /**
- * A paid order's line: a link to review its product. Opened through the order mail's signed link,
+ * A line of a paid order (not refunded in full or cancelled): a link to review its product. Opened through the order mail's signed link,
  * it carries the order and its token, the guest's proof of the purchase; for the signed-in owner
  * the account is the proof.
  */
@@ -102,7 +103,8 @@ function OrderDetail({ order, token }: { order: Order; token?: string | undefine
                 key: `${item.product}-${item.option}-${item.size}`,
               }))}
               action={
-                order.isPaid
+                // Only where the review would be taken: not unpaid, refunded in full or cancelled.
+                isReviewableStatus(order.status)
                   ? (line) => <WriteReviewLink order={order} line={line} token={token} />
                   : undefined
               }
@@ -149,7 +151,10 @@ export default function OrderPage() {
     return (
       <PageContainer>
         <PageHeader title={`Order ${orderNumber(order._id)}`} eyebrow="Your order">
-          {placed && `Placed on ${placed}`}
+          {placed && <p>Placed on {placed}</p>}
+          <p className="mt-2">
+            Status: <OrderStatusLabel status={order.status} />
+          </p>
         </PageHeader>
         <OrderDetail order={order} token={token} />
       </PageContainer>
