@@ -107,7 +107,8 @@ export async function getAdminOrder(
     refundsOfOrder(ctx.db, orderId),
     timelineOf(ctx, orderId),
   ]);
-  return { ...toOrderResponse(order), refunds, timeline };
+  // The back office counts pending refunds in (what remains to refund) and lists them as pending.
+  return { ...toOrderResponse(order), refundedPrice: order.refundedCents / 100, refunds, timeline };
 }
 
 /** Paid, or partly refunded, and not yet shipped (with money left: not being cancelled). */

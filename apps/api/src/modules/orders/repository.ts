@@ -23,6 +23,8 @@ export type OrderWithItems = OrderRow & {
   items: OrderItemRow[];
   shipments: ShipmentRow[];
   refundedCents: number;
+  /** The part of refundedCents still waiting for the payment provider. */
+  refundPendingCents: number;
 };
 
 /** The time column each status sets when an order enters it. */
@@ -109,15 +111,22 @@ async function withDetails(db: Executor, rows: OrderRow[]): Promise<OrderWithIte
     .where(inArray(shipments.orderId, ids))
     .orderBy(asc(shipments.shippedAt));
   const refunded = await db
-    .select({ orderId: refunds.orderId, cents: sql<number>`sum(${refunds.amountCents})::int` })
+    .select({
+      orderId: refunds.orderId,
+      status: refunds.status,
+      cents: sql<number>`sum(${refunds.amountCents})::int`,
+    })
     .from(refunds)
     .where(and(inArray(refunds.orderId, ids), inArray(refunds.status, ['pending', 'succeeded'])))
-    .groupBy(refunds.orderId);
+    .groupBy(refunds.orderId, refunds.status);
+  const centsOf = (orderId: string, status: 'pending' | 'succeeded') =>
+    refunded.find((entry) => entry.orderId === orderId && entry.status === status)?.cents ?? 0;
   return rows.map((row) => ({
     ...row,
     items: items.filter((item) => item.orderId === row.id),
     shipments: parcels.filter((parcel) => parcel.orderId === row.id),
-    refundedCents: refunded.find((entry) => entry.orderId === row.id)?.cents ?? 0,
+    refundedCents: centsOf(row.id, 'pending') + centsOf(row.id, 'succeeded'),
+    refundPendingCents: centsOf(row.id, 'pending'),
   }));
 }
 

@@ -86,7 +86,8 @@ export function toOrderResponse(order: OrderWithItems): Order {
       trackingNumber: parcel.trackingNumber,
       shippedAt: parcel.shippedAt.toISOString(),
     })),
-    refundedPrice: order.refundedCents / 100,
+    // What went back to the card: a refund still waiting for the provider is not told as done.
+    refundedPrice: (order.refundedCents - order.refundPendingCents) / 100,
     createdAt: order.createdAt.toISOString(),
   };
 }

@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrderSchema } from '@shop/shared/admin-orders';
+import { orderSchema } from '@shop/shared/orders';
 import { auditLog, mailOutbox, orders, refunds, stockMovements } from '../../db/schema';
 import { openAnotherApp } from '../../test/another-app';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
@@ -8,12 +9,15 @@ import { addProduct, productIdByHandle, stockLevel, testCheckoutSigner } from '.
 import { placePaidOrder } from '../../test/paid-orders';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { PaymentProvider, RefundInput } from '../payments/provider';
+import { deriveKey } from '../../lib/keys';
+import { orderAccessToken } from '../orders/order-access';
 import { PENDING_REFUND_GRACE_MS } from './recovery';
 
 const ENV = { RATE_LIMIT_PER_MINUTE: '100000' };
 const JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
 /** The shop's own test checkout (same secret as the apps): it answers a repeated key with the same refund. */
 const testCheckout = testCheckoutSigner(JWT_SECRET);
+const orderKey = deriveKey(new TextEncoder().encode(JWT_SECRET), 'order-access');
 
 /** Every refund the provider was asked for, by any app of the test, in order. */
 const asked: RefundInput[] = [];
@@ -162,8 +166,18 @@ describe('a refund interrupted between asking the provider and recording its ans
             })
           ).json(),
         );
-      // The back office shows it as asked for, not as done.
+      /** The order as the buyer sees it through the link in their mail. */
+      const buyersView = async () =>
+        orderSchema.parse(
+          (
+            await other.app.inject({
+              url: `/api/orders/${orderId}?token=${orderAccessToken(orderKey, orderId)}`,
+            })
+          ).json(),
+        );
+      // The back office shows it as asked for, not as done; the buyer is not told of it yet.
       expect((await detail()).refunds).toMatchObject([{ amount: 53.5, status: 'pending' }]);
+      expect((await buyersView()).refundedPrice).toBe(0);
 
       // Within the grace period the request may still be waiting on the provider: left alone.
       await other.app.refundRecovery.sweep();
@@ -193,6 +207,7 @@ describe('a refund interrupted between asking the provider and recording its ans
       expect(await effectsOf(orderId)).toEqual(once);
       expect(await stockLevel(t.database.db, shirtId, 'L')).toBe((before ?? 0) + 1);
       expect((await detail()).refunds).toMatchObject([{ amount: 53.5, status: 'succeeded' }]);
+      expect((await buyersView()).refundedPrice).toBe(53.5);
 
       // Another sweep, and the first process's late answer, change nothing.
       await other.app.refundRecovery.sweep();
