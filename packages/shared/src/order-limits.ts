@@ -14,7 +14,7 @@ export const MAX_UNITS_PER_ORDER = 20;
 export const MAX_OPEN_CHECKOUTS_PER_ADDRESS = 3;
 /**
  * Most units one client address may hold at once over all its unpaid checkouts: one full order's
- * worth, so a second address's worth of stock is what it costs to hold more (decision 026).
+ * worth, so a second address's worth of stock is what it costs to hold more (decision 025).
  */
 export const MAX_HELD_UNITS_PER_ADDRESS = 20;
 
