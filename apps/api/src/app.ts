@@ -126,11 +126,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerCompression(app);
 
   const db = database.db;
+  const now = deps.now ?? Date.now;
   const jwtSecret = resolveJwtSecret(env);
   const publicUrl = appUrl(env);
   const supportEmail = supportEmailOf(env);
   const auth = createAuthenticator(db, jwtSecret);
-  const catalog = createCatalogReader(db, env.CATALOG_CACHE_MS);
+  const catalog = createCatalogReader(db, env.CATALOG_CACHE_MS, now);
   const limit = createActionLimiter(db, env.ACTION_LIMIT_SCALE);
   const background = createBackgroundTasks(app.log.child({ module: 'background' }));
   // Tests wait on it instead of sleeping.
@@ -167,7 +168,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   );
   const refundsCtx: RefundsContext = { ...ordersCtx, provider };
   const refundsLog = app.log.child({ module: 'refunds' });
-  const now = deps.now ?? Date.now;
   const refundRecovery = createPeriodicSweep(
     async () => {
       await recoverPendingRefunds(refundsCtx, new Date(now()), refundsLog);

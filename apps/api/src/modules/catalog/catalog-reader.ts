@@ -10,8 +10,8 @@ const MAX_CACHED_RESPONSES = 1000;
  * docs/decisions/004-catalog-micro-cache.md). Stock shown here may be that old; checkout never
  * reads it, it holds stock in the database.
  */
-export function createCatalogReader(db: Database, ttlMs: number) {
-  const cache = new TtlCache<string>(ttlMs, MAX_CACHED_RESPONSES);
+export function createCatalogReader(db: Database, ttlMs: number, now: () => number = Date.now) {
+  const cache = new TtlCache<string>(ttlMs, MAX_CACHED_RESPONSES, now);
   const invalidated: (() => void)[] = [];
   return {
     listingJson(request: ListingRequest): Promise<string> {

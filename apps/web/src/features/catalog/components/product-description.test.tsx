@@ -27,7 +27,7 @@ describe('the product description', () => {
     expect(html).toBe('<p>Soft <strong>cotton</strong></p><ul><li>Size S/M</li></ul>');
   });
 
-  it('never lets an injected script or event handler in', async () => {
+  it('never lets an injected script or event handler in', () => {
     const attack =
       '<p>Nice</p><img src=x onerror="window.injected=true"><script>window.injected=true</script>' +
       '<a href="javascript:window.injected=true">link</a><svg><script>window.injected=true</script></svg>' +
@@ -39,7 +39,7 @@ describe('the product description', () => {
     expect(container.innerHTML).not.toMatch(/onerror|onclick|javascript:/i);
     container.querySelector('img')?.dispatchEvent(new Event('error'));
     container.querySelector('p')?.click();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // dispatchEvent and click() run any handler before they return: nothing to wait for.
     expect(window.injected).toBeUndefined();
     expect(container).toHaveTextContent('Nice');
   });
