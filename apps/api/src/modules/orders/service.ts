@@ -24,8 +24,7 @@ import {
 import { orderConfirmationMail } from './order-mails';
 import { inLockOrder, releaseUnits, sellUnits } from '../stock/service';
 import {
-  attachGuestOrders,
-  boughtOrderEmail,
+  boughtOrderBuyer,
   eraseCustomerOfOrders,
   findLapsedHolds,
   findOrderForUpdate,
@@ -163,22 +162,28 @@ export async function accountHasBought(
 
 /**
  * Proof for a review without an account: the signed token of the order's link, for an order that
- * is paid (or delivered) and contains the product. Answers the order's e-mail, or undefined for a
- * forged token, another order's token, an unpaid order or one without the product alike.
+ * is paid (or delivered) and contains the product. Answers the order's e-mail and account (null
+ * for a guest order), or undefined for a forged token, another order's token, an unpaid order or
+ * one without the product alike.
  */
 export async function buyerByOrderLink(
   ctx: Pick<OrdersContext, 'db' | 'secret'>,
   link: { orderId: string; token: string },
   productId: string,
-): Promise<{ email: string } | undefined> {
+): Promise<{ email: string; userId: string | null } | undefined> {
   if (!isUuid(link.orderId) || !isOrderAccessToken(ctx.secret, link.orderId, link.token))
     return undefined;
-  const email = await boughtOrderEmail(ctx.db, link.orderId, productId);
-  return email === undefined ? undefined : { email };
+  return boughtOrderBuyer(ctx.db, link.orderId, productId);
 }
 
-export async function listMyOrders(ctx: OrdersContext, user: UserRow): Promise<Order[]> {
-  return (await listOrdersOfUser(ctx.db, user.id)).map(toOrderResponse);
+/**
+ * A customer's orders (docs/decisions/022-whose-orders.md) are those of the account: placed while
+ * signed in, or guest orders attached when the account proved their e-mail (attachProvenGuestOrders).
+ * A guest order that merely names the account's e-mail is not the account's: anyone can type it.
+ * The Orders List and the data export.
+ */
+export async function listOrdersOfAccount(db: Executor, userId: string): Promise<Order[]> {
+  return (await listOrdersOfUser(db, userId)).map(toOrderResponse);
 }
 
 /**
@@ -290,26 +295,11 @@ export function orderIdOfPayment(db: Executor, reference: string): Promise<strin
 }
 
 /**
- * A customer's orders (docs/decisions/022-whose-orders.md) are those of the account: placed while
- * signed in, or guest orders attached when the account proved their e-mail (attachProvenGuestOrders).
- * A guest order that merely names the account's e-mail is not the account's: anyone can type it.
- */
-export async function listOrdersOfAccountHolder(db: Executor, userId: string): Promise<Order[]> {
-  return (await listOrdersOfUser(db, userId)).map(toOrderResponse);
-}
-
-/**
  * The mailbox an account was made with has just opened a link (its verification, a reset), in the
- * caller's transaction: the guest orders paid with that e-mail before the account existed are its
- * owner's, and become the account's. A checkout someone else opens with the address later never
- * does.
+ * caller's transaction: the guest orders paid with that e-mail before the account existed become
+ * the account's (see the repository).
  */
-export function attachProvenGuestOrders(
-  tx: Executor,
-  proof: { userId: string; email: string; placedBefore: Date },
-): Promise<number> {
-  return attachGuestOrders(tx, proof);
-}
+export { attachProvenGuestOrders } from './repository';
 
 /**
  * Why an account's orders cannot lose their customer yet, in the caller's transaction (the orders

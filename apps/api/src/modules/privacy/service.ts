@@ -14,10 +14,10 @@ import { endCheckoutsAtProvider } from '../checkout/service';
 import {
   closeOrdersForErasure,
   eraseCustomerFromOrders,
-  listOrdersOfAccountHolder,
+  listOrdersOfAccount,
 } from '../orders/service';
 import type { PaymentProvider } from '../payments/provider';
-import { anonymiseReviewsOf, reviewsOfEmail } from '../reviews/service';
+import { anonymiseReviewsOfAccount, reviewsOfAccount } from '../reviews/service';
 
 export interface PrivacyContext {
   db: Database;
@@ -31,16 +31,17 @@ export interface PrivacyContext {
 
 /**
  * A copy of what the shop holds about an account: the profile, its orders (placed signed in, or
- * guest orders of its proven e-mail: decision 022) as the shopper's API gives them, and the
- * reviews filed under its e-mail. Never the password hash, tokens, sessions or throttles.
+ * guest orders of its proven e-mail: decision 022) as the shopper's API gives them, and its own
+ * reviews (written signed in or through one of those orders' links, not every review under its
+ * e-mail). Never the password hash, tokens, sessions or throttles.
  */
 export async function exportAccountData(
   ctx: PrivacyContext,
   user: UserRow,
 ): Promise<AccountExport> {
   const [orders, reviews] = await Promise.all([
-    listOrdersOfAccountHolder(ctx.db, user.id),
-    reviewsOfEmail(ctx.db, user.email),
+    listOrdersOfAccount(ctx.db, user.id),
+    reviewsOfAccount(ctx.db, user.id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -95,8 +96,9 @@ export async function deleteAccount(
     if (roleOf(account) === 'owner') return 'owner' as const;
     const blocker = await closeOrdersForErasure(tx, account.id, endedCheckouts);
     if (blocker) return blocker;
+    // The reviews first: those written through the account's orders are found by the orders.
+    await anonymiseReviewsOfAccount(tx, account.id);
     await eraseCustomerFromOrders(tx, account.id);
-    await anonymiseReviewsOf(tx, account.email);
     await forgetMailOf(tx, await eraseAccount(tx, account));
     return 'deleted' as const;
   });
