@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import type { UserRow } from '../accounts/repository';
 import { checkCurrentPassword } from '../accounts/profile-update';
 import {
+  accountById,
   lockAccountForErasure,
   eraseAccount,
   roleOf,
@@ -89,6 +90,11 @@ export async function deleteAccount(
     clientAddress,
     PRIVACY_MESSAGES.wrongPassword,
   );
+  // The account as it is now, before anything is ended: it may have been made the owner (the
+  // owner set-up) since the request's sign-in was read. The transaction checks once more.
+  const current = await accountById(ctx.db, user.id);
+  if (!current) return;
+  if (roleOf(current) === 'owner') throw new AppError('conflict', REFUSALS.owner);
   const endedCheckouts = await endCheckoutsAtProvider(ctx, user.id);
   const outcome = await ctx.db.transaction(async (tx) => {
     const account = await lockAccountForErasure(tx, user.id);
