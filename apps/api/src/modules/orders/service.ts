@@ -220,12 +220,27 @@ export async function closeUnpaidOrder(
   orderId: string,
   outcome: 'expired' | 'cancelled',
 ): Promise<boolean> {
-  const closed = await transitionOrder(tx, orderId, ['pending_payment'], outcome);
-  if (!closed) return false;
-  const order = await findOrderWithItems(tx, orderId);
-  for (const units of inLockOrder((order?.items ?? []).map(orderUnits)))
-    await releaseUnits(tx, { ...units, orderId });
-  return true;
+  return (await closeUnpaidOrders(tx, [orderId], outcome)) > 0;
+}
+
+/**
+ * Closes unpaid orders once and gives their held stock back, in the caller's transaction: the
+ * units of all of them in one pass in the ledger's lock order, so a checkout locking the same
+ * variants never waits on this transaction in a cycle. Answers how many were closed.
+ */
+async function closeUnpaidOrders(
+  tx: Executor,
+  orderIds: string[],
+  outcome: 'expired' | 'cancelled',
+): Promise<number> {
+  const closed: string[] = [];
+  for (const orderId of orderIds)
+    if (await transitionOrder(tx, orderId, ['pending_payment'], outcome)) closed.push(orderId);
+  const lines = (await findOrdersWithItems(tx, closed, outcome)).flatMap((order) =>
+    order.items.map((item) => ({ ...orderUnits(item), orderId: order.id })),
+  );
+  for (const units of inLockOrder(lines)) await releaseUnits(tx, units);
+  return closed.length;
 }
 
 /** The sweeper: gives back the stock of unpaid orders whose hold ran out (in case no event ever came). */
@@ -320,9 +335,14 @@ export async function closeOrdersForErasure(
     'partially_refunded',
   ]);
   // Ended at the provider, they can never be paid: expired whatever else is decided.
-  for (const order of open)
-    if (order.status === 'pending_payment' && endedCheckouts.has(order.id))
-      await closeUnpaidOrder(tx, order.id, 'expired');
+  const ended = open.filter(
+    (order) => order.status === 'pending_payment' && endedCheckouts.has(order.id),
+  );
+  await closeUnpaidOrders(
+    tx,
+    ended.map((order) => order.id),
+    'expired',
+  );
   if (open.some((order) => order.status !== 'pending_payment' && !order.shipped))
     return 'awaiting_shipment';
   if (open.some((order) => order.status === 'pending_payment' && !endedCheckouts.has(order.id)))
