@@ -21,6 +21,11 @@ export const users = pgTable(
     /** customer, staff or owner (USER_ROLES): staff and owner run the back office. */
     role: text('role').notNull().default('customer'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /**
+     * When an e-mail change last completed; null while the account has the address it was made
+     * with, the only one whose past guest orders it may take (decision 022).
+     */
+    emailChangedAt: timestamp('email_changed_at', { withTimezone: true }),
     /** Carried in every token; raised on a password reset or change so older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

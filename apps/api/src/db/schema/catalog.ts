@@ -11,9 +11,10 @@ import {
   smallint,
   text,
   timestamp,
-  unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -179,14 +180,31 @@ export const reviews = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** Normalised (trimmed, lower case); one review per e-mail per product. */
+    /** Normalised (trimmed, lower case). */
     email: text('email').notNull(),
+    /**
+     * The account whose review it is: written signed in, or through an order link of one of the
+     * account's orders. Null for a guest's review (and once the account is erased).
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The order link it was written through (orders are never deleted: they stay for the books).
+     * Null for a review written signed in.
+     */
+    orderId: uuid('order_id'),
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('reviews_one_per_email_per_product').on(t.productId, t.email),
+    // One review per account per product; a guest's, one per e-mail per product. A guest review
+    // under an account's address is not the account's, so it does not stand in its way.
+    uniqueIndex('reviews_one_per_account_per_product').on(t.productId, t.userId),
+    uniqueIndex('reviews_one_per_guest_email_per_product')
+      .on(t.productId, t.email)
+      .where(sql`${t.userId} is null`),
+    index('reviews_user_idx').on(t.userId),
+    index('reviews_order_idx').on(t.orderId),
     check('reviews_rating_1_to_5', sql`${t.rating} between 1 and 5`),
     index('reviews_product_newest_idx').on(t.productId, t.createdAt.desc()),
   ],

@@ -69,6 +69,8 @@ export async function changeUserEmail(
       email,
       // Opening the link proves the mailbox.
       verifiedAt: sql`coalesce(${users.verifiedAt}, now())`,
+      // No longer the address the account was made with: it attaches no guest orders (decision 022).
+      emailChangedAt: sql`now()`,
       tokenVersion: sql`${users.tokenVersion} + 1`,
       updatedAt: sql`now()`,
     })

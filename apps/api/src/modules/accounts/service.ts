@@ -99,12 +99,21 @@ async function queueVerificationMail(ctx: AccountsContext, tx: Executor, user: U
   );
 }
 
-/** A link opened from the account's own address: it has had the address since it was made. */
-const provenBy = (user: UserRow): AddressProof => ({
-  userId: user.id,
-  email: user.email,
-  placedBefore: user.createdAt,
-});
+/**
+ * A link opened from the account's address proves what was paid with it before the account was
+ * made, but only while it is the address the account was made with: one it moved to later had
+ * another reader before (decision 022). Undefined then.
+ */
+const provenBy = (user: UserRow): AddressProof | undefined =>
+  user.emailChangedAt
+    ? undefined
+    : { userId: user.id, email: user.email, placedBefore: user.createdAt };
+
+/** The link's account proved its mailbox, in the link's transaction (see provenBy). */
+async function mailboxProven(ctx: AccountsContext, tx: Executor, user: UserRow | undefined) {
+  const proof = user && provenBy(user);
+  if (proof) await ctx.addressProven(tx, proof);
+}
 
 /** The role of a row (the column's check constraint allows only USER_ROLES). */
 export const roleOf = (user: Pick<UserRow, 'role'>) => user.role as UserRole;
@@ -190,8 +199,7 @@ export async function verifyEmail(
     );
     if (!owner) return false;
     await markUserVerified(tx, owner);
-    const user = await findUserById(tx, owner);
-    if (user) await ctx.addressProven(tx, provenBy(user));
+    await mailboxProven(ctx, tx, await findUserById(tx, owner));
     return true;
   });
   if (!verified) throw new AppError('invalid', ACCOUNT_MESSAGES.badVerificationLink);
@@ -279,7 +287,7 @@ export async function resetPassword(
     // Whoever can read the mailbox owns the address: a reset also verifies it.
     await markUserVerified(tx, userId);
     const user = await updateUserCredentials(tx, userId, { passwordHash });
-    if (user) await ctx.addressProven(tx, provenBy(user));
+    await mailboxProven(ctx, tx, user);
     return user?.email;
   });
   if (!email) throw new AppError('invalid', ACCOUNT_MESSAGES.badResetLink);

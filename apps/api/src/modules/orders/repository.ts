@@ -220,14 +220,17 @@ export async function userHasBought(
   return rows.length > 0;
 }
 
-/** The e-mail of an order when it is paid (or delivered) and contains the product; else undefined. */
-export async function boughtOrderEmail(
+/**
+ * The e-mail and account of an order when it is paid (or delivered) and contains the product;
+ * else undefined.
+ */
+export async function boughtOrderBuyer(
   db: Executor,
   orderId: string,
   productId: string,
-): Promise<string | undefined> {
+): Promise<{ email: string; userId: string | null } | undefined> {
   const [row] = await db
-    .select({ email: orders.email })
+    .select({ email: orders.email, userId: orders.userId })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(
@@ -238,14 +241,15 @@ export async function boughtOrderEmail(
       ),
     )
     .limit(1);
-  return row?.email;
+  return row;
 }
 
 /**
- * Guest orders of an address its account has just proven (the mailbox opened a link): those paid
- * with that e-mail and placed before `placedBefore` become the account's. Answers how many.
+ * Guest orders of an address its account has just proven (the mailbox it was made with opened a
+ * link): those paid with that e-mail and placed before `placedBefore` become the account's. A
+ * checkout someone else opens with the address later never does. Answers how many.
  */
-export async function attachGuestOrders(
+export async function attachProvenGuestOrders(
   db: Executor,
   proof: { userId: string; email: string; placedBefore: Date },
 ): Promise<number> {

@@ -16,7 +16,7 @@ import { singleLineText } from '@shop/shared/text';
 import type { Authenticator } from '../accounts/authenticator';
 import { cancelCheckout, ownHolds, startCheckout, type CheckoutContext } from '../checkout/service';
 import type { ActionLimiter } from '../rate-limits/service';
-import { getOrder, getOrderReceipt, listMyOrders } from './service';
+import { getOrder, getOrderReceipt, listOrdersOfAccount } from './service';
 
 /** Checkouts open a provider session each and hold stock: bounded per client address. */
 const CHECKOUT_LIMIT = { action: 'checkout', max: 30, windowMs: 60 * 60_000 };
@@ -96,7 +96,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     async (request): Promise<OrderReceipt> => getOrderReceipt(ctx, request.body, now()),
   );
 
-  app.get('/api/orders', async (request) => listMyOrders(ctx, await auth.requireUser(request)));
+  app.get('/api/orders', async (request) =>
+    listOrdersOfAccount(ctx.db, (await auth.requireUser(request)).id),
+  );
 
   app.get(
     '/api/orders/:id',

@@ -24,8 +24,7 @@ import {
 import { orderConfirmationMail } from './order-mails';
 import { inLockOrder, releaseUnits, sellUnits } from '../stock/service';
 import {
-  attachGuestOrders,
-  boughtOrderEmail,
+  boughtOrderBuyer,
   eraseCustomerOfOrders,
   findLapsedHolds,
   findOrderForUpdate,
@@ -163,22 +162,28 @@ export async function accountHasBought(
 
 /**
  * Proof for a review without an account: the signed token of the order's link, for an order that
- * is paid (or delivered) and contains the product. Answers the order's e-mail, or undefined for a
- * forged token, another order's token, an unpaid order or one without the product alike.
+ * is paid (or delivered) and contains the product. Answers the order's e-mail and account (null
+ * for a guest order), or undefined for a forged token, another order's token, an unpaid order or
+ * one without the product alike.
  */
 export async function buyerByOrderLink(
   ctx: Pick<OrdersContext, 'db' | 'secret'>,
   link: { orderId: string; token: string },
   productId: string,
-): Promise<{ email: string } | undefined> {
+): Promise<{ email: string; userId: string | null } | undefined> {
   if (!isUuid(link.orderId) || !isOrderAccessToken(ctx.secret, link.orderId, link.token))
     return undefined;
-  const email = await boughtOrderEmail(ctx.db, link.orderId, productId);
-  return email === undefined ? undefined : { email };
+  return boughtOrderBuyer(ctx.db, link.orderId, productId);
 }
 
-export async function listMyOrders(ctx: OrdersContext, user: UserRow): Promise<Order[]> {
-  return (await listOrdersOfUser(ctx.db, user.id)).map(toOrderResponse);
+/**
+ * A customer's orders (docs/decisions/022-whose-orders.md) are those of the account: placed while
+ * signed in, or guest orders attached when the account proved their e-mail (attachProvenGuestOrders).
+ * A guest order that merely names the account's e-mail is not the account's: anyone can type it.
+ * The Orders List and the data export.
+ */
+export async function listOrdersOfAccount(db: Executor, userId: string): Promise<Order[]> {
+  return (await listOrdersOfUser(db, userId)).map(toOrderResponse);
 }
 
 /**
@@ -215,12 +220,27 @@ export async function closeUnpaidOrder(
   orderId: string,
   outcome: 'expired' | 'cancelled',
 ): Promise<boolean> {
-  const closed = await transitionOrder(tx, orderId, ['pending_payment'], outcome);
-  if (!closed) return false;
-  const order = await findOrderWithItems(tx, orderId);
-  for (const units of inLockOrder((order?.items ?? []).map(orderUnits)))
-    await releaseUnits(tx, { ...units, orderId });
-  return true;
+  return (await closeUnpaidOrders(tx, [orderId], outcome)) > 0;
+}
+
+/**
+ * Closes unpaid orders once and gives their held stock back, in the caller's transaction: the
+ * units of all of them in one pass in the ledger's lock order, so a checkout locking the same
+ * variants never waits on this transaction in a cycle. Answers how many were closed.
+ */
+async function closeUnpaidOrders(
+  tx: Executor,
+  orderIds: string[],
+  outcome: 'expired' | 'cancelled',
+): Promise<number> {
+  const closed: string[] = [];
+  for (const orderId of orderIds)
+    if (await transitionOrder(tx, orderId, ['pending_payment'], outcome)) closed.push(orderId);
+  const lines = (await findOrdersWithItems(tx, closed, outcome)).flatMap((order) =>
+    order.items.map((item) => ({ ...orderUnits(item), orderId: order.id })),
+  );
+  for (const units of inLockOrder(lines)) await releaseUnits(tx, units);
+  return closed.length;
 }
 
 /** The sweeper: gives back the stock of unpaid orders whose hold ran out (in case no event ever came). */
@@ -290,26 +310,11 @@ export function orderIdOfPayment(db: Executor, reference: string): Promise<strin
 }
 
 /**
- * A customer's orders (docs/decisions/022-whose-orders.md) are those of the account: placed while
- * signed in, or guest orders attached when the account proved their e-mail (attachProvenGuestOrders).
- * A guest order that merely names the account's e-mail is not the account's: anyone can type it.
- */
-export async function listOrdersOfAccountHolder(db: Executor, userId: string): Promise<Order[]> {
-  return (await listOrdersOfUser(db, userId)).map(toOrderResponse);
-}
-
-/**
  * The mailbox an account was made with has just opened a link (its verification, a reset), in the
- * caller's transaction: the guest orders paid with that e-mail before the account existed are its
- * owner's, and become the account's. A checkout someone else opens with the address later never
- * does.
+ * caller's transaction: the guest orders paid with that e-mail before the account existed become
+ * the account's (see the repository).
  */
-export function attachProvenGuestOrders(
-  tx: Executor,
-  proof: { userId: string; email: string; placedBefore: Date },
-): Promise<number> {
-  return attachGuestOrders(tx, proof);
-}
+export { attachProvenGuestOrders } from './repository';
 
 /**
  * Why an account's orders cannot lose their customer yet, in the caller's transaction (the orders
@@ -330,9 +335,14 @@ export async function closeOrdersForErasure(
     'partially_refunded',
   ]);
   // Ended at the provider, they can never be paid: expired whatever else is decided.
-  for (const order of open)
-    if (order.status === 'pending_payment' && endedCheckouts.has(order.id))
-      await closeUnpaidOrder(tx, order.id, 'expired');
+  const ended = open.filter(
+    (order) => order.status === 'pending_payment' && endedCheckouts.has(order.id),
+  );
+  await closeUnpaidOrders(
+    tx,
+    ended.map((order) => order.id),
+    'expired',
+  );
   if (open.some((order) => order.status !== 'pending_payment' && !order.shipped))
     return 'awaiting_shipment';
   if (open.some((order) => order.status === 'pending_payment' && !endedCheckouts.has(order.id)))

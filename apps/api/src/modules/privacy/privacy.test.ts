@@ -15,11 +15,13 @@ import {
   mailOutbox,
   orderItems,
   orders,
+  reviews,
   sessions,
   shipments,
   stockMovements,
   users,
 } from '../../db/schema';
+import { deriveKey } from '../../lib/keys';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import {
   SAMPLE_ADDRESS,
@@ -31,6 +33,7 @@ import {
 } from '../../test/fixtures';
 import { clientAddresses, injector } from '../../test/inject';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { orderAccessToken } from '../orders/order-access';
 import { DATA_EXPORT_LIMIT } from './routes';
 
 const JWT_SECRET = 'privacy-test-secret-0123456789-abcdefghijk';
@@ -69,6 +72,72 @@ const deleteAccount = (token: string, password: string) =>
 
 const login = (email: string, password = PASSWORD) =>
   call('POST', '/api/users/login', { body: { email, password } });
+
+/** The token of the newest link to `path` in the mail kept for an address (the dev outbox). */
+async function mailedToken(to: string, subject: RegExp, path: string): Promise<string> {
+  const mails = await t.database.db
+    .select({ subject: mailOutbox.subject, text: mailOutbox.textBody })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, to))
+    .orderBy(mailOutbox.createdAt);
+  const mail = mails.filter((m) => subject.test(m.subject)).pop();
+  const token = new RegExp(`${path}(\\S+)`).exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`no ${path} link mailed to ${to}`);
+  return token;
+}
+
+/** Moves an account to another address through the confirmation link, as its owner would. */
+async function changeEmail(who: { name: string; token: string }, email: string) {
+  const asked = await call('PUT', '/api/users/profile', {
+    token: who.token,
+    body: { name: who.name, email, password: PASSWORD, currentPassword: PASSWORD },
+  });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const token = await mailedToken(email, /Confirm your new e-mail/, '/confirm-email/');
+  const confirmed = await call('POST', `/api/users/confirm-email/${token}`);
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+}
+
+/** Sets a new password through the reset link mailed to the address. */
+async function resetPassword(email: string) {
+  expect(
+    (await call('POST', '/api/users/forgot-password', { body: { email } })).statusCode,
+  ).toBeLessThan(300);
+  // The reset mail is queued after the answer.
+  await t.app.backgroundTasks.idle();
+  const token = await mailedToken(email, /Reset your/, '/reset-password/');
+  const reset = await call('POST', `/api/users/reset-password/${token}`, {
+    body: { password: PASSWORD },
+  });
+  expect(reset.statusCode, reset.body).toBe(200);
+}
+
+/** Backdates orders, as if placed an hour before the accounts made now. */
+async function placedAnHourAgo(orderIds: string[]) {
+  await t.database.db
+    .update(orders)
+    .set({ createdAt: new Date(Date.now() - 60 * 60_000) })
+    .where(inArray(orders.id, orderIds));
+}
+
+/** The data statements of migration 0010 (its schema part has run with the migrations). */
+async function runMigration0010Data() {
+  const migration = await readFile(
+    new URL('../../../drizzle/0010_attach_proven_guest_orders.sql', import.meta.url),
+    'utf8',
+  );
+  const statements = migration
+    .split('--> statement-breakpoint')
+    .map((statement) => statement.replace(/^--.*$/gm, '').trim())
+    .filter((statement) => statement.startsWith('UPDATE'));
+  expect(statements).toHaveLength(3);
+  for (const statement of statements) await t.database.db.execute(sql.raw(statement));
+}
+
+const orderIdsOf = async (userId: string) =>
+  (await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))).map(
+    (order) => order.id,
+  );
 
 beforeAll(async () => {
   t = await createTestApp({ JWT_SECRET, APP_URL: 'http://shop.test' });
@@ -194,26 +263,98 @@ describe('GET /api/users/profile/export', () => {
     const unpaidBefore = await checkout({ email: mo.email }, cap);
     // Paid after the account was made: left a guest order.
     await buyAndShip({ email: mo.email }, cap);
-    const hourAgo = new Date(Date.now() - 60 * 60_000);
-    await t.database.db
-      .update(orders)
-      .set({ createdAt: hourAgo })
-      .where(inArray(orders.id, [paidBefore, unpaidBefore.orderId]));
-    const migration = await readFile(
-      new URL('../../../drizzle/0010_attach_proven_guest_orders.sql', import.meta.url),
-      'utf8',
-    );
-    await t.database.db.execute(sql.raw(migration));
+    await placedAnHourAgo([paidBefore, unpaidBefore.orderId]);
+    await runMigration0010Data();
 
-    const owned = await t.database.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.userId, mo.id));
-    expect(owned.map((order) => order.id)).toEqual([paidBefore]);
+    expect(await orderIdsOf(mo.id)).toEqual([paidBefore]);
     const data = accountExportSchema.parse(
       (await call('GET', '/api/users/profile/export', { token: mo.token })).json(),
     );
     expect(data.orders.map((order) => order._id)).toEqual([paidBefore]);
+  });
+
+  it('a reset after an e-mail change attaches no guest order of the new address (nor does migration 0010)', async () => {
+    // Carol paid as a guest with shared@ before Bob's account existed; Bob moves to shared@ later.
+    const shared = `shared.${++people}@example.com`;
+    const carols = await buyAndShip({ email: shared }, tote);
+    await placedAnHourAgo([carols]);
+    const bob = await customer('Bob');
+    await changeEmail(bob, shared);
+    await resetPassword(shared);
+    // The data as it was before 0010 (no email_changed_at): the migration finds the change itself.
+    await t.database.db.update(users).set({ emailChangedAt: null }).where(eq(users.id, bob.id));
+    await runMigration0010Data();
+    const [moved] = await t.database.db.select().from(users).where(eq(users.id, bob.id));
+    expect(moved?.emailChangedAt).not.toBeNull();
+
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, carols));
+    expect(order).toMatchObject({ userId: null, email: shared, shippingAddress: SAMPLE_ADDRESS });
+    const token = (await login(shared)).json().token as string;
+    const data = accountExportSchema.parse(
+      (await call('GET', '/api/users/profile/export', { token })).json(),
+    );
+    expect(data.orders).toEqual([]);
+    const review = await call('POST', `/api/products/${tote}/review`, {
+      token,
+      body: { rating: 1, comment: 'Not mine to judge', userEmail: shared },
+    });
+    expect(review.statusCode).toBe(403);
+  });
+
+  it('a reset of the address the account was made with still attaches its earlier paid guest orders', async () => {
+    const email = `nell.${++people}@example.com`;
+    const before = await buyAndShip({ email }, tote);
+    await placedAnHourAgo([before]);
+    const nell = {
+      name: 'Nell',
+      ...(await addVerifiedCustomer(t.app, t.database.db, { name: 'Nell', email })),
+    };
+    expect(await orderIdsOf(nell.id)).toEqual([]);
+    await resetPassword(email);
+    expect(await orderIdsOf(nell.id)).toEqual([before]);
+  });
+
+  it('takes the account’s own reviews, not a stranger’s filed under its e-mail through a guest order link', async () => {
+    const vic = await customer('Vic');
+    // Signed out, a stranger buys with Vic's address and reviews through the order's link.
+    const planted = await buyAndShip({ email: vic.email }, tote);
+    const secret = deriveKey(new TextEncoder().encode(JWT_SECRET), 'order-access');
+    const strangers = await call('POST', `/api/products/${tote}/review`, {
+      body: {
+        rating: 1,
+        comment: 'A stranger wrote this',
+        userEmail: vic.email,
+        orderId: planted,
+        orderToken: orderAccessToken(secret, planted),
+      },
+    });
+    expect(strangers.statusCode, strangers.body).toBe(201);
+    // It does not stand in the way of Vic's own review of the product.
+    await buyAndShip(vic, tote);
+    const own = await call('POST', `/api/products/${tote}/review`, {
+      token: vic.token,
+      body: { rating: 5, comment: 'Vic wrote this', userEmail: vic.email },
+    });
+    expect(own.statusCode, own.body).toBe(201);
+
+    const data = accountExportSchema.parse(
+      (await call('GET', '/api/users/profile/export', { token: vic.token })).json(),
+    );
+    expect(data.reviews.map((review) => review.comment)).toEqual(['Vic wrote this']);
+
+    expect((await deleteAccount(vic.token, PASSWORD)).statusCode).toBe(200);
+    const left = await t.database.db
+      .select({ name: reviews.name, email: reviews.email, comment: reviews.comment })
+      .from(reviews)
+      .where(eq(reviews.productId, tote));
+    expect(left).toContainEqual({
+      name: 'Verified buyer',
+      email: vic.email,
+      comment: 'A stranger wrote this',
+    });
+    expect(left).toContainEqual(
+      expect.objectContaining({ name: FORMER_CUSTOMER, comment: 'Vic wrote this' }),
+    );
   });
 
   it('is limited per account', async () => {

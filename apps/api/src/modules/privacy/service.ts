@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import type { UserRow } from '../accounts/repository';
 import { checkCurrentPassword } from '../accounts/profile-update';
 import {
+  accountById,
   lockAccountForErasure,
   eraseAccount,
   roleOf,
@@ -14,10 +15,10 @@ import { endCheckoutsAtProvider } from '../checkout/service';
 import {
   closeOrdersForErasure,
   eraseCustomerFromOrders,
-  listOrdersOfAccountHolder,
+  listOrdersOfAccount,
 } from '../orders/service';
 import type { PaymentProvider } from '../payments/provider';
-import { anonymiseReviewsOf, reviewsOfEmail } from '../reviews/service';
+import { anonymiseReviewsOfAccount, reviewsOfAccount } from '../reviews/service';
 
 export interface PrivacyContext {
   db: Database;
@@ -31,16 +32,17 @@ export interface PrivacyContext {
 
 /**
  * A copy of what the shop holds about an account: the profile, its orders (placed signed in, or
- * guest orders of its proven e-mail: decision 022) as the shopper's API gives them, and the
- * reviews filed under its e-mail. Never the password hash, tokens, sessions or throttles.
+ * guest orders of its proven e-mail: decision 022) as the shopper's API gives them, and its own
+ * reviews (written signed in or through one of those orders' links, not every review under its
+ * e-mail). Never the password hash, tokens, sessions or throttles.
  */
 export async function exportAccountData(
   ctx: PrivacyContext,
   user: UserRow,
 ): Promise<AccountExport> {
   const [orders, reviews] = await Promise.all([
-    listOrdersOfAccountHolder(ctx.db, user.id),
-    reviewsOfEmail(ctx.db, user.email),
+    listOrdersOfAccount(ctx.db, user.id),
+    reviewsOfAccount(ctx.db, user.id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -88,6 +90,11 @@ export async function deleteAccount(
     clientAddress,
     PRIVACY_MESSAGES.wrongPassword,
   );
+  // The account as it is now, before anything is ended: it may have been made the owner (the
+  // owner set-up) since the request's sign-in was read. The transaction checks once more.
+  const current = await accountById(ctx.db, user.id);
+  if (!current) return;
+  if (roleOf(current) === 'owner') throw new AppError('conflict', REFUSALS.owner);
   const endedCheckouts = await endCheckoutsAtProvider(ctx, user.id);
   const outcome = await ctx.db.transaction(async (tx) => {
     const account = await lockAccountForErasure(tx, user.id);
@@ -95,8 +102,9 @@ export async function deleteAccount(
     if (roleOf(account) === 'owner') return 'owner' as const;
     const blocker = await closeOrdersForErasure(tx, account.id, endedCheckouts);
     if (blocker) return blocker;
+    // The reviews first: those written through the account's orders are found by the orders.
+    await anonymiseReviewsOfAccount(tx, account.id);
     await eraseCustomerFromOrders(tx, account.id);
-    await anonymiseReviewsOf(tx, account.email);
     await forgetMailOf(tx, await eraseAccount(tx, account));
     return 'deleted' as const;
   });

@@ -1,11 +1,22 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { products, reviews } from '../../db/schema';
+import { orders, products, reviews } from '../../db/schema';
 
-/** Adds a review and its rating to the product's totals; answers false when this e-mail already reviewed it. */
+/**
+ * Adds a review and its rating to the product's totals; answers false when its account (or, for a
+ * guest's review, its e-mail) already reviewed the product.
+ */
 export async function insertReview(
   db: Executor,
-  review: { productId: string; name: string; email: string; rating: number; comment: string },
+  review: {
+    productId: string;
+    name: string;
+    email: string;
+    userId: string | null;
+    orderId: string | null;
+    rating: number;
+    comment: string;
+  },
 ): Promise<boolean> {
   const rows = await db
     .insert(reviews)
@@ -32,8 +43,18 @@ export async function productExists(db: Executor, productId: string): Promise<bo
   return row !== undefined;
 }
 
-/** The reviews filed under an e-mail, newest first, with their product's name. */
-export async function listReviewsByEmail(db: Executor, email: string) {
+/** An account's reviews: written by it, or through the link of one of its orders. */
+const ofAccount = (userId: string) =>
+  or(
+    eq(reviews.userId, userId),
+    inArray(
+      reviews.orderId,
+      sql`(select ${orders.id} from ${orders} where ${orders.userId} = ${userId})`,
+    ),
+  );
+
+/** An account's reviews (see ofAccount), newest first, with their product's name. */
+export async function listReviewsOfAccount(db: Executor, userId: string) {
   return db
     .select({
       productId: reviews.productId,
@@ -44,21 +65,21 @@ export async function listReviewsByEmail(db: Executor, email: string) {
     })
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
-    .where(eq(reviews.email, email))
+    .where(ofAccount(userId))
     .orderBy(desc(reviews.createdAt));
 }
 
-/** Files an e-mail's reviews under another name and a placeholder address per review. */
-export async function renameReviewsByEmail(
+/** Files an account's reviews under another name and a placeholder address per review. */
+export async function renameReviewsOfAccount(
   db: Executor,
-  email: string,
+  userId: string,
   replacement: { name: string; email: { prefix: string; domain: string } },
 ): Promise<number> {
   const { prefix, domain } = replacement.email;
   const rows = await db
     .update(reviews)
     .set({ name: replacement.name, email: sql`${prefix} || ${reviews.id}::text || ${domain}` })
-    .where(eq(reviews.email, email))
+    .where(ofAccount(userId))
     .returning({ id: reviews.id });
   return rows.length;
 }

@@ -9,9 +9,9 @@ import { PRODUCT_NOT_FOUND } from '../catalog/service';
 import { accountHasBought, buyerByOrderLink, type OrdersContext } from '../orders/service';
 import {
   insertReview,
-  listReviewsByEmail,
+  listReviewsOfAccount,
   productExists,
-  renameReviewsByEmail,
+  renameReviewsOfAccount,
 } from './repository';
 
 /** Shown for reviews made through an order's link: it names no one. */
@@ -27,6 +27,10 @@ export interface ReviewsContext {
 interface Reviewer {
   email: string;
   name: string;
+  /** The account whose review it is: the signed-in buyer, or the account of the linked order. */
+  userId: string | null;
+  /** The order link it is written through. */
+  orderId: string | null;
   /** When the review's userEmail is not the proof's. */
   mismatch: string;
 }
@@ -50,6 +54,8 @@ async function proveReviewer(
     return (
       buyer && {
         email: buyer.email,
+        userId: buyer.userId,
+        orderId: input.orderId,
         // An order link can be forwarded (a gift): it never publishes an account's name.
         name: GUEST_REVIEWER_NAME,
         mismatch: ORDER_MESSAGES.reviewOrderEmailMismatch,
@@ -57,13 +63,20 @@ async function proveReviewer(
     );
   }
   if (user && (await accountHasBought(ctx.orders, user, productId)))
-    return { email: user.email, name: user.name, mismatch: ORDER_MESSAGES.reviewEmailMismatch };
+    return {
+      email: user.email,
+      name: user.name,
+      userId: user.id,
+      orderId: null,
+      mismatch: ORDER_MESSAGES.reviewEmailMismatch,
+    };
   return undefined;
 }
 
 /**
- * Reviews come from verified buyers, with proof (see proveReviewer); one review per e-mail per
- * product. Without a proof that holds, one answer, whether or not the e-mail ever bought anything.
+ * Reviews come from verified buyers, with proof (see proveReviewer); one review per account per
+ * product, and one per e-mail per product among guests' (a guest review under an account's address
+ * is not the account's, so it never stands in the account's way). Without a proof that holds, one answer, whether or not the e-mail ever bought anything.
  */
 export async function addReview(
   ctx: ReviewsContext,
@@ -82,6 +95,8 @@ export async function addReview(
       productId,
       name: reviewer.name,
       email: reviewer.email,
+      userId: reviewer.userId,
+      orderId: reviewer.orderId,
       rating: input.rating,
       comment: input.comment,
     }),
@@ -89,9 +104,13 @@ export async function addReview(
   if (!added) throw new AppError('conflict', ORDER_MESSAGES.alreadyReviewed);
 }
 
-/** For a copy of a customer's data: the reviews filed under their e-mail. */
-export async function reviewsOfEmail(db: Executor, email: string): Promise<ExportedReview[]> {
-  return (await listReviewsByEmail(db, email)).map((review) => ({
+/**
+ * For a copy of a customer's data: the account's own reviews (written signed in, or through the
+ * link of one of the account's orders), not every review filed under its e-mail: anyone can type
+ * it at a guest checkout.
+ */
+export async function reviewsOfAccount(db: Executor, userId: string): Promise<ExportedReview[]> {
+  return (await listReviewsOfAccount(db, userId)).map((review) => ({
     product: review.productId,
     productName: review.productName,
     rating: review.rating,
@@ -101,9 +120,10 @@ export async function reviewsOfEmail(db: Executor, email: string): Promise<Expor
 }
 
 /**
- * An erased customer's reviews stay (the ratings are the shop's and other shoppers' too) but name
- * no one: shown under FORMER_CUSTOMER, filed under a placeholder address. In the caller's transaction.
+ * An erased customer's reviews (those of reviewsOfAccount) stay (the ratings are the shop's and
+ * other shoppers' too) but name no one: shown under FORMER_CUSTOMER, filed under a placeholder
+ * address. In the caller's transaction, before the account's orders are unlinked.
  */
-export function anonymiseReviewsOf(tx: Executor, email: string): Promise<number> {
-  return renameReviewsByEmail(tx, email, { name: FORMER_CUSTOMER, email: ERASED_EMAIL });
+export function anonymiseReviewsOfAccount(tx: Executor, userId: string): Promise<number> {
+  return renameReviewsOfAccount(tx, userId, { name: FORMER_CUSTOMER, email: ERASED_EMAIL });
 }
