@@ -164,4 +164,7 @@ export const ADMIN_ORDER_MESSAGES = {
   restockNotInOrder: 'Restock names an item that is not in this order',
   notCancellable: 'Only a paid order that has not shipped can be cancelled',
   refundFailed: 'The payment provider refused the refund; nothing was changed',
+  /** The provider did not answer for sure (a timeout, an outage): the refund stays pending. */
+  refundUnconfirmed:
+    'The payment provider has not confirmed the refund yet. It stays pending and is finished automatically once the provider answers; do not refund it again.',
 } as const;
