@@ -67,6 +67,11 @@ export const adminOrderSchema = orderSchema.extend({
   shipments: z.array(shipmentSchema),
   refunds: z.array(refundRecordSchema),
   refundedPrice: z.number(),
+  /**
+   * Units of each order line (in orderItems' order) already back in stock by refunds that stand:
+   * the next refund of the line's units is counted from there (unitsRefundCents).
+   */
+  restockedUnits: z.array(z.number().int()),
   /** Oldest first. */
   timeline: z.array(timelineEntrySchema),
 });
