@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const refundsLog = app.log.child({ module: 'refunds' });
   const refundRecovery = createPeriodicSweep(
     async () => {
-      await recoverPendingRefunds(refundsCtx, new Date(now()), refundsLog);
+      await recoverPendingRefunds(refundsCtx, () => new Date(now()), refundsLog);
     },
     refundsLog,
     env.REFUND_SWEEP_MS,

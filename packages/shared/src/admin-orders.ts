@@ -67,6 +67,11 @@ export const adminOrderSchema = orderSchema.extend({
   shipments: z.array(shipmentSchema),
   refunds: z.array(refundRecordSchema),
   refundedPrice: z.number(),
+  /**
+   * Units of each order line (in orderItems' order) already back in stock by refunds that stand:
+   * the next refund of the line's units is counted from there (unitsRefundCents).
+   */
+  restockedUnits: z.array(z.number().int()),
   /** Oldest first. */
   timeline: z.array(timelineEntrySchema),
 });
@@ -164,4 +169,7 @@ export const ADMIN_ORDER_MESSAGES = {
   restockNotInOrder: 'Restock names an item that is not in this order',
   notCancellable: 'Only a paid order that has not shipped can be cancelled',
   refundFailed: 'The payment provider refused the refund; nothing was changed',
+  /** The provider did not answer for sure (a timeout, an outage): the refund stays pending. */
+  refundUnconfirmed:
+    'The payment provider has not confirmed the refund yet. It stays pending and is finished automatically once the provider answers; do not refund it again.',
 } as const;

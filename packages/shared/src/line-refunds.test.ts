@@ -84,11 +84,12 @@ describe('unitsRefundCents', () => {
   it('some units of a line: their price and their part of its tax, rounded down', () => {
     // 3 × $10 with $2.10 of tax: one unit is $10.70, two $21.40, all three $32.10.
     const share = { itemsCents: 3000, taxCents: 210 };
-    expect([0, 1, 2, 3].map((units) => unitsRefundCents(share, 3, units))).toEqual([
+    expect([0, 1, 2, 3].map((units) => unitsRefundCents(share, 3, { units, done: 0 }))).toEqual([
       0, 1070, 2140, 3210,
     ]);
-    expect(unitsRefundCents({ itemsCents: 300, taxCents: 2 }, 3, 1)).toBe(100);
-    expect(() => unitsRefundCents(share, 3, 4)).toThrow(RangeError);
+    expect(unitsRefundCents({ itemsCents: 300, taxCents: 2 }, 3, { units: 1, done: 0 })).toBe(100);
+    expect(() => unitsRefundCents(share, 3, { units: 4, done: 0 })).toThrow(RangeError);
+    expect(() => unitsRefundCents(share, 3, { units: 2, done: 2 })).toThrow(RangeError);
   });
 
   it('grows with the units and gives the whole share for all of them (1,000 random orders)', () => {
@@ -98,13 +99,60 @@ describe('unitsRefundCents', () => {
         shares.forEach((share, index) => {
           const { qty } = lines[index]!;
           const refunds = Array.from({ length: qty + 1 }, (_, units) =>
-            unitsRefundCents(share, qty, units),
+            unitsRefundCents(share, qty, { units, done: 0 }),
           );
           expect(refunds.every(Number.isSafeInteger)).toBe(true);
           expect(refunds.every((cents, units) => units === 0 || cents >= refunds[units - 1]!)).toBe(
             true,
           );
           expect(refunds.at(-1)).toBe(share.itemsCents + share.taxCents);
+        });
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('a line refunded in steps', () => {
+  it('3 × $1.00 with 2 cents of tax, one unit at a time: 100 + 101 + 101, never a cent short', () => {
+    const share = { itemsCents: 300, taxCents: 2 };
+    const steps = [0, 1, 2].map((done) => unitsRefundCents(share, 3, { units: 1, done }));
+    expect(steps).toEqual([100, 101, 101]);
+  });
+
+  it('any split of a line into steps gives back exactly its share (1,000 random orders)', () => {
+    /** A line's qty cut into random steps of at least one unit. */
+    const splitOf = (qty: number) =>
+      fc
+        .array(fc.integer({ min: 1, max: qty }), { minLength: qty, maxLength: qty })
+        .map((sizes) => {
+          const steps: number[] = [];
+          let left = qty;
+          for (const size of sizes) {
+            if (left === 0) break;
+            steps.push(Math.min(size, left));
+            left -= steps.at(-1)!;
+          }
+          return steps;
+        });
+    const orderWithSplits = orderLines.chain((lines) =>
+      fc.tuple(fc.constant(lines), fc.tuple(...lines.map((line) => splitOf(line.qty)))),
+    );
+    fc.assert(
+      fc.property(orderWithSplits, ([lines, splits]) => {
+        const shares = lineShares(lines, priceOrder(lines).taxCents);
+        shares.forEach((share, index) => {
+          const { qty } = lines[index]!;
+          let done = 0;
+          let refunded = 0;
+          for (const units of splits[index]!) {
+            const cents = unitsRefundCents(share, qty, { units, done });
+            expect(Number.isSafeInteger(cents) && cents >= 0).toBe(true);
+            refunded += cents;
+            done += units;
+          }
+          expect(done).toBe(qty);
+          expect(refunded).toBe(share.itemsCents + share.taxCents);
         });
       }),
       { numRuns: 1000 },

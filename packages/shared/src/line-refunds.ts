@@ -42,14 +42,28 @@ export function lineShares(lines: readonly PricedLine[], taxCents: number): Line
 }
 
 /**
- * The refund for `units` of a line of `qty` units: their price and their part of the line's tax,
- * rounded down; all of the line's units give back its whole share.
+ * What `units` of a line's `qty` units were paid: their price and the line's tax × units / qty,
+ * rounded down (all of them: the line's whole share).
  */
-export function unitsRefundCents(share: LineShare, qty: number, units: number): number {
-  if (!Number.isSafeInteger(qty) || qty < 1) throw new RangeError(`qty must be >= 1: ${qty}`);
-  if (!Number.isSafeInteger(units) || units < 0 || units > qty)
-    throw new RangeError(`units must be 0..${qty}: ${units}`);
+function unitsShareCents(share: LineShare, qty: number, units: number): number {
   const items = (share.itemsCents / qty) * units;
-  const tax = Number((BigInt(share.taxCents) * BigInt(units)) / BigInt(qty));
-  return items + tax;
+  return items + Number((BigInt(share.taxCents) * BigInt(units)) / BigInt(qty));
+}
+
+/**
+ * The refund for `units` more units of a line of `qty` units once `done` of them were refunded:
+ * what done + units were paid less what done were paid (each rounded down), so a line refunded
+ * in any number of steps gives back exactly its share, never a cent short.
+ */
+export function unitsRefundCents(
+  share: LineShare,
+  qty: number,
+  { units, done }: { units: number; done: number },
+): number {
+  if (!Number.isSafeInteger(qty) || qty < 1) throw new RangeError(`qty must be >= 1: ${qty}`);
+  if (!Number.isSafeInteger(done) || done < 0 || done > qty)
+    throw new RangeError(`done must be 0..${qty}: ${done}`);
+  if (!Number.isSafeInteger(units) || units < 0 || units > qty - done)
+    throw new RangeError(`units must be 0..${qty - done}: ${units}`);
+  return unitsShareCents(share, qty, done + units) - unitsShareCents(share, qty, done);
 }

@@ -103,12 +103,18 @@ export async function getAdminOrder(
   if (!isUuid(orderId)) throw notFound();
   const order = await findOrder(ctx.db, orderId);
   if (!order) throw notFound();
-  const [refunds, timeline] = await Promise.all([
-    refundsOfOrder(ctx.db, orderId),
+  const [{ refunds, restockedUnits }, timeline] = await Promise.all([
+    refundsOfOrder(ctx.db, order),
     timelineOf(ctx, orderId),
   ]);
   // The back office counts pending refunds in (what remains to refund) and lists them as pending.
-  return { ...toOrderResponse(order), refundedPrice: order.refundedCents / 100, refunds, timeline };
+  return {
+    ...toOrderResponse(order),
+    refundedPrice: order.refundedCents / 100,
+    refunds,
+    restockedUnits,
+    timeline,
+  };
 }
 
 /** Paid, or partly refunded, and not yet shipped (with money left: not being cancelled). */

@@ -34,8 +34,27 @@ export interface RefundInput {
   /** The payment to refund; null for an order paid before references were kept. */
   paymentReference: string | null;
   amountCents: number;
+  /** The shop's refund id, kept with the provider's refund so its events can be matched to it. */
+  refundId: string;
   /** The same key for a retried request: the provider refunds once. */
   idempotencyKey: string;
+}
+
+/** A refund the provider holds for a payment, as it reports it. */
+export interface ProviderRefund {
+  id: string;
+  amountCents: number;
+  status: 'succeeded' | 'pending' | 'failed' | 'other';
+  /** The shop's refund id it was made for; undefined for one made at the provider (dashboard). */
+  refundId: string | undefined;
+}
+
+/**
+ * The provider definitely refused a refund (e.g. a disputed charge): no money went back and none
+ * will for this request. Any other error from `refund` leaves the outcome unknown.
+ */
+export class RefundRefusedError extends Error {
+  override name = 'RefundRefusedError';
 }
 
 export class InvalidWebhookError extends Error {
@@ -50,8 +69,14 @@ export interface PaymentProvider {
    * the session is no longer open (paid, or already ended): then its own event decides.
    */
   expireCheckoutSession(sessionId: string): Promise<boolean>;
-  /** Gives money back; throws when the provider refuses or cannot be reached. */
+  /**
+   * Gives money back. Throws RefundRefusedError when the provider definitely refused; any other
+   * error (a timeout, a reset connection, a 5xx, a conflict, a rate limit) means the refund may
+   * or may not have been made: ask again with the same idempotency key to know.
+   */
   refund(input: RefundInput): Promise<{ id: string }>;
+  /** Every refund the provider holds for a payment (its PaymentIntent at Stripe). */
+  refundsOfPayment(paymentReference: string): Promise<ProviderRefund[]>;
   /** Checks the signature over the raw body first; throws InvalidWebhookError when it does not hold. */
   readWebhook(
     rawBody: Buffer,

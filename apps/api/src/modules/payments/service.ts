@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
+import { AppError } from '../../errors';
 import {
   closeUnpaidOrder,
   markOrderPaid,
@@ -22,6 +23,20 @@ async function orderOfEvent(db: Executor, event: PaymentEvent): Promise<string |
   return undefined;
 }
 
+/** The payment's refunds at the provider; when it cannot be asked, the event is refused (sent again later). */
+async function refundsAtProvider(provider: PaymentProvider, paymentReference: string) {
+  try {
+    return await provider.refundsOfPayment(paymentReference);
+  } catch (error) {
+    throw new AppError(
+      'bad_gateway',
+      'The payment provider could not list the refunds; send the event again',
+      {},
+      error,
+    );
+  }
+}
+
 /**
  * Acts on a verified provider event exactly once: the event id is recorded in the same
  * transaction as its effect, so a retried delivery finds it and changes nothing.
@@ -33,6 +48,11 @@ export async function handlePaymentEvent(
   log: FastifyBaseLogger,
 ): Promise<EventOutcome> {
   const orderId = await orderOfEvent(ctx.db, event);
+  // Which refunds the provider made, asked before the transaction (no lock held over the network).
+  const providerRefunds =
+    event.kind === 'refunded' && event.paymentReference
+      ? await refundsAtProvider(provider, event.paymentReference)
+      : [];
   const outcome = await ctx.db.transaction(async (tx): Promise<EventOutcome> => {
     const fresh = await recordPaymentEvent(tx, {
       provider: provider.name,
@@ -46,7 +66,13 @@ export async function handlePaymentEvent(
     if (event.kind === 'paid')
       return (await markOrderPaid(ctx, tx, orderId, event.paymentReference)) ? 'paid' : 'no-change';
     if (event.kind === 'refunded')
-      return (await recordProviderRefund(ctx, tx, orderId, event.amountRefundedCents ?? 0))
+      return (await recordProviderRefund(
+        ctx,
+        tx,
+        orderId,
+        event.amountRefundedCents ?? 0,
+        providerRefunds,
+      ))
         ? 'refunded'
         : 'no-change';
     const outcome = event.type.includes('expired') ? 'expired' : 'cancelled';

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ORDER_MESSAGES, adminOrderSchema } from '@shop/shared/admin-orders';
@@ -15,6 +15,7 @@ import {
 import { openAnotherApp } from '../../test/another-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { PENDING_REFUND_GRACE_MS } from '../refunds/recovery';
+import { insertRefund } from '../refunds/repository';
 import type { PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe-provider';
 
@@ -32,7 +33,7 @@ const calls: {
 /** Sessions the stand-in treats as no longer open (completed or expired). */
 const closedSessions = new Set<string>();
 /** Refunds made, by idempotency key: a repeated key is answered the refund made for it, as Stripe does. */
-const refundsByKey = new Map<string, object>();
+const refundsByKey = new Map<string, { payment_intent: string | null }>();
 /** Refunds of this many cents are made, but answered only when the test says (a call cut short). */
 const HELD_REFUND_CENTS = '1717';
 const heldAnswers: (() => void)[] = [];
@@ -52,10 +53,29 @@ beforeAll(async () => {
         headers: request.headers,
         form: new URLSearchParams(body),
       });
+      const listed = /^\/v1\/refunds\?(.*)$/.exec(request.url ?? '');
+      if (request.method === 'GET' && listed) {
+        // The refunds of a payment, with the metadata they were made with, as Stripe lists them.
+        const paymentIntent = new URLSearchParams(listed[1]).get('payment_intent');
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            object: 'list',
+            url: '/v1/refunds',
+            has_more: false,
+            data: [...refundsByKey.values()].filter(
+              (refund) => refund.payment_intent === paymentIntent,
+            ),
+          }),
+        );
+        return;
+      }
       if (request.url === '/v1/refunds') {
         const form = new URLSearchParams(body);
         // The stand-in refuses refunds of 13 cents, as Stripe refuses e.g. a disputed charge.
         const refused = form.get('amount') === '13';
+        // Refunds of 4.09 find their key in use by another request (Stripe's 409): nothing decided.
+        const conflict = form.get('amount') === '409';
         const key = String(request.headers['idempotency-key']);
         const made = refundsByKey.get(key) ?? {
           id: `re_test_${calls.length}`,
@@ -63,20 +83,34 @@ beforeAll(async () => {
           amount: Number(form.get('amount')),
           payment_intent: form.get('payment_intent'),
           status: 'succeeded',
+          metadata: {
+            orderId: form.get('metadata[orderId]'),
+            refundId: form.get('metadata[refundId]'),
+          },
         };
         const answer = () => {
-          response.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
+          response.writeHead(refused ? 400 : conflict ? 409 : 200, {
+            'content-type': 'application/json',
+          });
           response.end(
             JSON.stringify(
               refused
                 ? { error: { type: 'invalid_request_error', message: 'Charge ch_1 is disputed.' } }
-                : made,
+                : conflict
+                  ? {
+                      error: {
+                        type: 'invalid_request_error',
+                        code: 'idempotency_key_in_use',
+                        message: 'There is currently another in-progress request using this key.',
+                      },
+                    }
+                  : made,
             ),
           );
         };
         // Held the first time only: a repeated key is answered at once.
         const hold = form.get('amount') === HELD_REFUND_CENTS && !refundsByKey.has(key);
-        if (!refused) refundsByKey.set(key, made);
+        if (!refused && !conflict) refundsByKey.set(key, made);
         if (hold) heldAnswers.push(answer);
         else answer();
         return;
@@ -502,6 +536,7 @@ describe('refunds through Stripe', () => {
     expect(call?.headers['idempotency-key']).toBe(`refund-${row?.id}`);
     expect(call?.form.get('payment_intent')).toBe('pi_refundable');
     expect(call?.form.get('amount')).toBe('1000');
+    expect(call?.form.get('metadata[refundId]')).toBe(row?.id);
     expect(row).toMatchObject({ status: 'succeeded', amountCents: 1000 });
     expect(row?.providerRefundId).toMatch(/^re_test_/);
 
@@ -574,16 +609,8 @@ describe('refunds through Stripe', () => {
     const { request, settledOnce } = await refundCutShort(orderId, 'XL', owner);
     expect((await refundRowsOf()).map((row) => row.status)).toEqual(['pending']);
 
-    const chargeRefunded = (id: string, amountRefunded: number) =>
-      chargeRefundedEvent(id, 'pi_cut_short', amountRefunded, { orderId });
-    // Less than the pending refund: not it (and nothing of the dashboard's either).
-    expect((await signedWebhook(chargeRefunded('evt_cut_short_0', 1000))).json().outcome).toBe(
-      'no-change',
-    );
-    expect((await refundRowsOf()).map((row) => row.status)).toEqual(['pending']);
-    expect((await signedWebhook(chargeRefunded('evt_cut_short_1', 1717))).json().outcome).toBe(
-      'refunded',
-    );
+    const event = chargeRefundedEvent('evt_cut_short_1', 'pi_cut_short', 1717, { orderId });
+    expect((await signedWebhook(event)).json().outcome).toBe('refunded');
 
     const effects = () => refundEffectsOf(orderId, 'XL', before);
     expect(await effects()).toEqual(settledOnce);
@@ -624,5 +651,112 @@ describe('refunds through Stripe', () => {
     heldAnswers.splice(0).forEach((answer) => answer());
     expect((await request).statusCode).toBe(200);
     expect(await refundEffectsOf(orderId, 'S/M', before)).toEqual(settledOnce);
+  });
+
+  it('a refund whose key Stripe reports in use (409) stays pending: the owner is told it is being confirmed', async () => {
+    // More tees in L for this test and the next (three were stocked for the tests above).
+    await t.database.db
+      .update(stock)
+      .set({ onHand: sql`${stock.onHand} + 2` })
+      .where(and(eq(stock.productId, productId), eq(stock.variant, 'L')));
+    const orderId = await paidStripeOrder('L', 'key-in-use@example.com', 'pi_key_in_use');
+    const owner = await addBackOfficeUser(t, 'owner');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/refund`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { amount: 4.09, reason: 'Late parcel' },
+    });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ message: ADMIN_ORDER_MESSAGES.refundUnconfirmed });
+    const rows = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(rows.map((row) => row.status)).toEqual(['pending']);
+    const refusals = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.orderId, orderId), eq(auditLog.action, 'order.refund_failed')));
+    expect(refusals).toHaveLength(0);
+  });
+
+  it('charge.refunded settles only the pending refund Stripe made (by the refund id in its metadata), never another of a smaller amount', async () => {
+    const orderId = await paidStripeOrder('L', 'matched@example.com', 'pi_matched');
+    const owner = await addBackOfficeUser(t, 'owner');
+    const before = await onHandOf('L');
+    // A: written pending by a request whose process died before it asked Stripe.
+    const neverSent = await insertRefund(t.database.db, {
+      orderId,
+      amountCents: 500,
+      reason: 'Never sent',
+      status: 'pending',
+      restock: [],
+      actor: { id: owner.id, email: owner.email, name: owner.name },
+      actorAddress: '127.0.0.1',
+    });
+    // B: made at Stripe, its answer cut short.
+    const { request } = await refundCutShort(orderId, 'L', owner);
+    const event = chargeRefundedEvent('evt_matched', 'pi_matched', 1717, { orderId });
+    expect((await signedWebhook(event)).json().outcome).toBe('refunded');
+    expect(calls.at(-1)).toMatchObject({ method: 'GET' });
+    expect(
+      new URL(calls.at(-1)?.path ?? '', 'http://stripe').searchParams.get('payment_intent'),
+    ).toBe('pi_matched');
+    const statuses = async () =>
+      (await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId)))
+        .map((row) => [row.amountCents, row.status])
+        .sort(([a], [b]) => Number(a) - Number(b));
+    expect(await statuses()).toEqual([
+      [500, 'pending'],
+      [1717, 'succeeded'],
+    ]);
+    expect((await refundEffectsOf(orderId, 'L', before)).restocked).toBe(1);
+    heldAnswers.splice(0).forEach((answer) => answer());
+    expect((await request).statusCode).toBe(200);
+
+    // The sweep asks Stripe for A, with its own key, and settles it.
+    const other = await openAnotherApp(
+      t,
+      { APP_URL },
+      { paymentProvider: provider, now: () => Date.now() + PENDING_REFUND_GRACE_MS + 1000 },
+    );
+    try {
+      await other.app.refundRecovery.sweep();
+    } finally {
+      await other.close();
+    }
+    expect(calls.at(-1)?.headers['idempotency-key']).toBe(`refund-${neverSent.id}`);
+    expect(calls.at(-1)?.form.get('metadata[refundId]')).toBe(neverSent.id);
+    expect(await statuses()).toEqual([
+      [500, 'succeeded'],
+      [1717, 'succeeded'],
+    ]);
+  });
+
+  it('a refund made in the dashboard while one of the shop is pending is recorded, the pending one left alone', async () => {
+    const orderId = await paidStripeOrder(
+      'S/M',
+      'dashboard-pending@example.com',
+      'pi_dash_pending',
+    );
+    const owner = await addBackOfficeUser(t, 'owner');
+    await insertRefund(t.database.db, {
+      orderId,
+      amountCents: 1000,
+      reason: 'Never sent',
+      status: 'pending',
+      restock: [],
+      actor: { id: owner.id, email: owner.email, name: owner.name },
+      actorAddress: '127.0.0.1',
+    });
+    const event = chargeRefundedEvent('evt_dash_pending', 'pi_dash_pending', 500, { orderId });
+    expect((await signedWebhook(event)).json().outcome).toBe('refunded');
+    const rows = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(
+      rows
+        .map((row) => [row.amountCents, row.status, row.actorId])
+        .sort(([a], [b]) => Number(a) - Number(b)),
+    ).toEqual([
+      [500, 'succeeded', null],
+      [1000, 'pending', owner.id],
+    ]);
   });
 });

@@ -1,9 +1,11 @@
 import Stripe from 'stripe';
 import {
   InvalidWebhookError,
+  RefundRefusedError,
   type CheckoutSessionInput,
   type PaymentEvent,
   type PaymentProvider,
+  type ProviderRefund,
 } from './provider';
 
 export interface StripeOptions {
@@ -63,17 +65,42 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 
     async refund(input) {
       if (!input.paymentReference)
-        throw new Error(`order ${input.orderId} has no Stripe PaymentIntent to refund`);
-      const refund = await stripe.refunds.create(
-        {
-          payment_intent: input.paymentReference,
-          amount: input.amountCents,
-          metadata: { orderId: input.orderId },
-        },
-        // Retries (the SDK's own, or a repeated request) refund once.
-        { idempotencyKey: input.idempotencyKey },
-      );
-      return { id: refund.id };
+        throw new RefundRefusedError(
+          `order ${input.orderId} has no Stripe PaymentIntent to refund`,
+        );
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.paymentReference,
+            amount: input.amountCents,
+            // refundId: charge.refunded is matched to the shop's pending refund by it.
+            metadata: { orderId: input.orderId, refundId: input.refundId },
+          },
+          // Retries (the SDK's own, or a repeated request) refund once.
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { id: refund.id };
+      } catch (error) {
+        if (isRefusal(error)) throw new RefundRefusedError(error.message, { cause: error });
+        throw error;
+      }
+    },
+
+    async refundsOfPayment(paymentReference) {
+      const found: ProviderRefund[] = [];
+      for await (const refund of stripe.refunds.list({
+        payment_intent: paymentReference,
+        limit: 100,
+      }))
+        found.push({
+          id: refund.id,
+          amountCents: refund.amount,
+          status: PROVIDER_REFUND_STATUSES.includes(refund.status as ProviderRefund['status'])
+            ? (refund.status as ProviderRefund['status'])
+            : 'other',
+          refundId: refund.metadata?.refundId,
+        });
+      return found;
     },
 
     readWebhook(rawBody, headers) {
@@ -89,6 +116,25 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       return toPaymentEvent(event);
     },
   };
+}
+
+const PROVIDER_REFUND_STATUSES: ProviderRefund['status'][] = ['succeeded', 'pending', 'failed'];
+/** Conflicts and limits Stripe reports as request errors: nothing was decided, ask again. */
+const NOT_A_REFUSAL = new Set(['idempotency_key_in_use', 'lock_timeout', 'rate_limit']);
+
+/**
+ * Stripe definitely refused the refund (a card or request error about the refund itself, e.g. a
+ * disputed charge or more than was paid): anything else (a timeout, a reset connection, a 5xx, a
+ * 409 conflict on the key, a rate limit) may have refunded, so it is not a refusal.
+ */
+function isRefusal(error: unknown): error is Stripe.errors.StripeError {
+  if (
+    !(error instanceof Stripe.errors.StripeInvalidRequestError) &&
+    !(error instanceof Stripe.errors.StripeCardError)
+  )
+    return false;
+  const status = error.statusCode ?? 0;
+  return [400, 402, 404].includes(status) && !NOT_A_REFUSAL.has(error.code ?? '');
 }
 
 const idOf = (ref: string | { id: string } | null | undefined) =>

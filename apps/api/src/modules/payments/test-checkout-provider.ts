@@ -45,9 +45,15 @@ export function createTestCheckoutProvider(options: {
 
     // No money moved, so none goes back: the refund is recorded with an id of its own. The id
     // follows from the idempotency key, as Stripe answers a repeated key with the refund it made.
+    // It never refuses (a refusal would be a RefundRefusedError).
     async refund(input) {
       const id = createHmac('sha256', options.secret).update(`refund:${input.idempotencyKey}`);
       return { id: `tre_${id.digest('base64url').slice(0, 24)}` };
+    },
+
+    // Its events never tell of a refund (no charge.refunded), so nothing asks for these.
+    async refundsOfPayment() {
+      return [];
     },
 
     signedEvent(type, sessionId, now = Date.now()) {

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOrderSchema } from '@shop/shared/admin-orders';
+import { ADMIN_ORDER_MESSAGES, adminOrderSchema } from '@shop/shared/admin-orders';
 import { orderSchema } from '@shop/shared/orders';
 import { auditLog, mailOutbox, orders, refunds, stockMovements } from '../../db/schema';
 import { openAnotherApp } from '../../test/another-app';
@@ -8,10 +8,11 @@ import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import { addProduct, productIdByHandle, stockLevel, testCheckoutSigner } from '../../test/fixtures';
 import { placePaidOrder } from '../../test/paid-orders';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import type { PaymentProvider, RefundInput } from '../payments/provider';
+import { RefundRefusedError, type PaymentProvider, type RefundInput } from '../payments/provider';
 import { deriveKey } from '../../lib/keys';
 import { orderAccessToken } from '../orders/order-access';
 import { PENDING_REFUND_GRACE_MS } from './recovery';
+import { insertRefund } from './repository';
 
 const ENV = { RATE_LIMIT_PER_MINUTE: '100000' };
 const JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
@@ -64,7 +65,7 @@ function crashingProvider() {
 let t: TestApp;
 const crashing = crashingProvider();
 const crash = crashing.crash;
-let owner: { token: string; id: string };
+let owner: { token: string; id: string; email: string; name: string };
 let shirtId: string;
 
 beforeAll(async () => {
@@ -258,7 +259,7 @@ describe('a refund interrupted between asking the provider and recording its ans
     }
   });
 
-  it('is marked failed when the provider refuses it on the sweep, as the request would have', async () => {
+  it('is marked failed when the provider definitely refuses it on the sweep, as the request would have', async () => {
     crashing.arm();
     const orderId = await placePaidOrder(t, {
       lines: [{ product: shirtId, qty: 1, size: 'S/M' }],
@@ -274,7 +275,7 @@ describe('a refund interrupted between asking the provider and recording its ans
       ...testCheckout,
       async refund(input) {
         asked.push(input);
-        throw new Error('the charge is disputed');
+        throw new RefundRefusedError('the charge is disputed');
       },
     };
     const askedBefore = asked.length;
@@ -308,5 +309,177 @@ describe('a refund interrupted between asking the provider and recording its ans
     crash.wake();
     await request;
     expect((await refundRowsOf(orderId))[0]?.status).toBe('failed');
+  });
+});
+
+/** How often the provider was asked for each of these refunds. */
+const timesAsked = (...refundIds: string[]) =>
+  refundIds.map((id) => asked.filter((input) => input.idempotencyKey === `refund-${id}`).length);
+
+const refusalAudits = async (orderId: string) =>
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.orderId, orderId), eq(auditLog.action, 'order.refund_failed')))
+  )[0]?.n;
+
+describe('a refund whose provider call ends without a sure answer', () => {
+  it('stays pending (never failed) and a later sweep finishes it once with the same key', async () => {
+    const orderId = await placePaidOrder(t, {
+      lines: [{ product: shirtId, qty: 1, size: 'L' }],
+      email: 'timeout@example.com',
+    });
+    // The call may have reached the provider and made the refund: a reset, a timeout, a 5xx.
+    const unsure: PaymentProvider = {
+      ...testCheckout,
+      async refund(input) {
+        asked.push(input);
+        throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+      },
+    };
+    const clock = { now: Date.now() };
+    const other = await anotherProcess(clock, unsure);
+    let refundId: string | undefined;
+    try {
+      const response = await other.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${orderId}/refund`,
+        headers: { authorization: `Bearer ${owner.token}` },
+        payload: {
+          amount: 20,
+          reason: 'Seam opened',
+          restock: [{ product: shirtId, size: 'L', qty: 1 }],
+        },
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toEqual({ message: ADMIN_ORDER_MESSAGES.refundUnconfirmed });
+      const [row] = await refundRowsOf(orderId);
+      refundId = row?.id;
+      expect(row).toMatchObject({ status: 'pending', claimedUntil: null });
+      const detail = await other.app.inject({
+        url: `/api/admin/orders/${orderId}`,
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(adminOrderSchema.parse(detail.json()).refunds).toMatchObject([
+        { amount: 20, status: 'pending' },
+      ]);
+
+      // The sweep's call ends the same way: still pending, its claim released for the next sweep.
+      clock.now += PENDING_REFUND_GRACE_MS + 1000;
+      await other.app.refundRecovery.sweep();
+      expect(timesAsked(refundId ?? '')).toEqual([2]);
+      expect((await refundRowsOf(orderId))[0]).toMatchObject({
+        status: 'pending',
+        claimedUntil: null,
+      });
+    } finally {
+      await other.close();
+    }
+
+    const later = await anotherProcess(clock);
+    try {
+      await later.app.refundRecovery.sweep();
+    } finally {
+      await later.close();
+    }
+    expect(timesAsked(refundId ?? '')).toEqual([3]);
+    expect((await refundRowsOf(orderId))[0]?.status).toBe('succeeded');
+    expect(await refusalAudits(orderId)).toBe(0);
+    expect(await effectsOf(orderId)).toEqual({
+      refundedAudits: 1,
+      cancelledAudits: 0,
+      refundMails: 1,
+      restocked: [1],
+      status: 'partially_refunded',
+    });
+  });
+
+  it('a definite refusal on the request marks it failed and answers why', async () => {
+    const orderId = await placePaidOrder(t, {
+      lines: [{ product: shirtId, qty: 1, size: 'XL' }],
+      email: 'refused-now@example.com',
+    });
+    const refusing: PaymentProvider = {
+      ...testCheckout,
+      async refund() {
+        throw new RefundRefusedError('the charge is disputed');
+      },
+    };
+    const other = await anotherProcess({ now: Date.now() }, refusing);
+    try {
+      const response = await other.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${orderId}/refund`,
+        headers: { authorization: `Bearer ${owner.token}` },
+        payload: { amount: 5, reason: 'Goodwill', restock: [] },
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toEqual({ message: ADMIN_ORDER_MESSAGES.refundFailed });
+    } finally {
+      await other.close();
+    }
+    expect((await refundRowsOf(orderId)).map((row) => row.status)).toEqual(['failed']);
+    expect(await refusalAudits(orderId)).toBe(1);
+  });
+});
+
+/** A refund the request wrote pending and never got to ask for (its process died first). */
+const leftPending = (orderId: string, amountCents: number) =>
+  insertRefund(t.database.db, {
+    orderId,
+    amountCents,
+    reason: 'Left pending',
+    status: 'pending',
+    restock: [],
+    actor: { id: owner.id, email: owner.email, name: owner.name },
+    actorAddress: '127.0.0.1',
+  });
+
+describe('two recovery sweeps at once', () => {
+  it('never ask the provider for the same refund together, however long one call takes', async () => {
+    const orderId = await placePaidOrder(t, {
+      lines: [{ product: shirtId, qty: 2, size: 'S/M' }],
+      email: 'two-sweeps@example.com',
+    });
+    const older = await leftPending(orderId, 1000);
+    const newer = await leftPending(orderId, 2000);
+    // The first sweep's first call hangs until the test lets it answer.
+    let atCall!: () => void;
+    const called = new Promise<void>((resolve) => (atCall = resolve));
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let hung = false;
+    const slow: PaymentProvider = {
+      ...testCheckout,
+      async refund(input) {
+        asked.push(input);
+        if (!hung) {
+          hung = true;
+          atCall();
+          await answered;
+        }
+        return testCheckout.refund(input);
+      },
+    };
+    const clock = { now: Date.now() + PENDING_REFUND_GRACE_MS + 1000 };
+    const [one, two] = await Promise.all([anotherProcess(clock, slow), anotherProcess(clock)]);
+    try {
+      const sweeping = one!.app.refundRecovery.sweep();
+      await called;
+      // Three minutes into that call (three tries of 20 s and more) the other sweep runs.
+      clock.now += 3 * 60_000;
+      await two!.app.refundRecovery.sweep();
+      answer();
+      await sweeping;
+    } finally {
+      await Promise.all([one!.close(), two!.close()]);
+    }
+    expect(timesAsked(older.id, newer.id)).toEqual([1, 1]);
+    expect((await refundRowsOf(orderId)).map((row) => row.status)).toEqual([
+      'succeeded',
+      'succeeded',
+    ]);
+    expect((await effectsOf(orderId)).refundedAudits).toBe(2);
   });
 });

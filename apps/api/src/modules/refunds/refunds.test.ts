@@ -173,6 +173,8 @@ describe('refunds', () => {
       ],
     });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
+    // The back office counts the next refund of a line from the units already back (per line).
+    expect(first.body.restockedUnits).toEqual([2, 0]);
     expect(await stockOf(shirtId, 'S/M')).toBe((before.sm ?? 0) + 2);
     expect(await stockOf(toteId, 'B')).toBe(before.b);
     expect(await stockOf(shirtId, 'L')).toBe(before.l);
@@ -191,6 +193,7 @@ describe('refunds', () => {
       restock: [{ product: toteId, option: 'B', qty: 2 }],
     });
     expect(totes.status).toBe(200);
+    expect(totes.body.restockedUnits).toEqual([2, 2]);
     expect(await stockOf(toteId, 'B')).toBe((before.b ?? 0) + 2);
     expect(await stockOf(shirtId, 'S/M')).toBe((before.sm ?? 0) + 2);
     const rows = await refundRows(orderId);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { refunds, type RestockColumn } from '../../db/schema';
 
@@ -76,14 +76,14 @@ export async function sumRefunds(
 }
 
 /**
- * Claims up to `limit` refunds pending since between `createdAfter` and `createdBefore` for one recovery sweep, until
- * `until`: rows another sweep holds or claimed are skipped (SKIP LOCKED), so sweeps running at
- * once on several processes each take different refunds.
+ * Claims the oldest refund pending since between `createdAfter` and `createdBefore` (and not in
+ * `skip`) for one recovery sweep, until `until`: a row another sweep holds or claimed is skipped
+ * (SKIP LOCKED), so sweeps running at once on several processes each take a different refund.
  */
-export async function claimPendingRefunds(
+export async function claimPendingRefund(
   db: Executor,
-  options: { createdAfter: Date; createdBefore: Date; now: Date; until: Date; limit: number },
-): Promise<RefundRow[]> {
+  options: { createdAfter: Date; createdBefore: Date; now: Date; until: Date; skip: string[] },
+): Promise<RefundRow | undefined> {
   const due = db
     .select({ id: refunds.id })
     .from(refunds)
@@ -93,14 +93,24 @@ export async function claimPendingRefunds(
         gt(refunds.createdAt, options.createdAfter),
         lt(refunds.createdAt, options.createdBefore),
         or(isNull(refunds.claimedUntil), lte(refunds.claimedUntil, options.now)),
+        options.skip.length ? notInArray(refunds.id, options.skip) : undefined,
       ),
     )
     .orderBy(asc(refunds.createdAt))
-    .limit(options.limit)
+    .limit(1)
     .for('update', { skipLocked: true });
-  return db
+  const [claimed] = await db
     .update(refunds)
     .set({ claimedUntil: options.until })
     .where(inArray(refunds.id, due))
     .returning();
+  return claimed;
+}
+
+/** A pending refund whose outcome is unknown is free for the next sweep to ask again. */
+export async function releaseRefundClaim(db: Executor, refundId: string): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ claimedUntil: null })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
 }

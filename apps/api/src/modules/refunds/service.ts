@@ -156,11 +156,16 @@ export async function cancelOrder(
 
 /**
  * The refunds of an order that stand, oldest first, for the back office: succeeded, or pending
- * (asked for and not yet answered by the provider: shown as such, never as done).
+ * (asked for and not yet answered by the provider: shown as such, never as done); and the units of
+ * each of its lines they put back in stock.
  */
-export async function refundsOfOrder(db: Executor, orderId: string): Promise<RefundRecord[]> {
-  const rows = await refundRowsOfOrder(db, orderId);
-  return rows
+export async function refundsOfOrder(
+  db: Executor,
+  order: Pick<OrderWithItems, 'id' | 'items'>,
+): Promise<{ refunds: RefundRecord[]; restockedUnits: number[] }> {
+  const rows = await refundRowsOfOrder(db, order.id);
+  const restocked = restockedSoFar(rows);
+  const refunds = rows
     .filter((row) => row.status !== 'failed')
     .map((row) => ({
       amount: row.amountCents / 100,
@@ -172,4 +177,8 @@ export async function refundsOfOrder(db: Executor, orderId: string): Promise<Ref
           ? ('provider' as const)
           : { _id: row.actorId, email: row.actorEmail ?? '', name: row.actorName ?? '' },
     }));
+  const restockedUnits = order.items.map(
+    (item) => restocked.get(lineKey(item.productId, item.variant)) ?? 0,
+  );
+  return { refunds, restockedUnits };
 }

@@ -9,9 +9,9 @@ import { enqueueMail } from '../mail/service';
 import { refundMail } from '../orders/order-mails';
 import type { OrderWithItems } from '../orders/repository';
 import { lockOrder, moveOrder, orderLink, type OrdersContext } from '../orders/service';
-import type { PaymentProvider } from '../payments/provider';
+import { RefundRefusedError, type PaymentProvider } from '../payments/provider';
 import { inLockOrder, restockRefundedUnits } from '../stock/service';
-import { settleRefund, sumRefunds, type RefundRow } from './repository';
+import { releaseRefundClaim, settleRefund, sumRefunds, type RefundRow } from './repository';
 
 export interface RefundsContext extends OrdersContext {
   provider: PaymentProvider;
@@ -99,30 +99,59 @@ async function settleFailed(ctx: OrdersContext, refund: RefundRow, how: string):
   });
 }
 
+/** What asking the provider for a refund came to. */
+export type RefundOutcome = 'succeeded' | 'refused' | 'unconfirmed';
+
 /**
  * Asks the provider for a pending refund under the idempotency key refund-<id> (asked again after
- * an interruption, the provider answers the refund it already made), then settles it. Throws
- * 502 when the provider refuses or cannot be reached, after marking the refund failed.
+ * an interruption, the provider answers the refund it already made), then settles it: succeeded,
+ * or failed on the provider's definite refusal (the amount is free again). Any other error may
+ * hide a refund the provider made, so the refund stays pending, its claim released: a recovery
+ * sweep asks again with the same key (never a new refund that could pay the buyer twice).
  */
-export async function finishRefund(
+export async function askAndSettle(
   ctx: RefundsContext,
   refund: RefundRow,
   order: Pick<OrderWithItems, 'id' | 'paymentReference'>,
   how = '',
-): Promise<void> {
+): Promise<RefundOutcome> {
   let providerRefundId: string;
   try {
     ({ id: providerRefundId } = await ctx.provider.refund({
       orderId: order.id,
       paymentReference: order.paymentReference,
       amountCents: refund.amountCents,
+      refundId: refund.id,
       idempotencyKey: `refund-${refund.id}`,
     }));
   } catch (error) {
-    await settleFailed(ctx, refund, how);
-    throw new AppError('bad_gateway', ADMIN_ORDER_MESSAGES.refundFailed, {}, error);
+    if (error instanceof RefundRefusedError) {
+      await settleFailed(ctx, refund, how);
+      return 'refused';
+    }
+    await releaseRefundClaim(ctx.db, refund.id);
+    throw error;
   }
   await ctx.db.transaction((tx) => settleSucceeded(ctx, tx, refund, providerRefundId, how));
   ctx.wakeMail();
   if (refund.restock.length) ctx.onStockChanged();
+  return 'succeeded';
+}
+
+/**
+ * The request's side of askAndSettle: 502 when the provider refused (the refund is failed) or
+ * when its answer is unknown (the refund stays pending and is finished automatically).
+ */
+export async function finishRefund(
+  ctx: RefundsContext,
+  refund: RefundRow,
+  order: Pick<OrderWithItems, 'id' | 'paymentReference'>,
+): Promise<void> {
+  let outcome: RefundOutcome;
+  try {
+    outcome = await askAndSettle(ctx, refund, order);
+  } catch (error) {
+    throw new AppError('bad_gateway', ADMIN_ORDER_MESSAGES.refundUnconfirmed, {}, error);
+  }
+  if (outcome === 'refused') throw new AppError('bad_gateway', ADMIN_ORDER_MESSAGES.refundFailed);
 }

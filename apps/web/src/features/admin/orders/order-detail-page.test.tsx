@@ -167,6 +167,31 @@ describe('the order page of the back office', () => {
     expect(amount).toHaveValue('96.30');
   });
 
+  it('counts a line refunded in steps from the units given back before, so its steps add up to exactly its share', async () => {
+    signInAs('owner');
+    // 3 × $1.10 with $0.23 of tax: two units refunded before ($2.35), the last one is $1.18.
+    const tee = { ...adminOrderFixture().orderItems[0]!, qty: 3, price: 1.1 };
+    serveOrder(
+      adminOrderFixture({
+        orderItems: [tee],
+        itemsPrice: 3.3,
+        taxPrice: 0.23,
+        totalPrice: 3.53,
+        status: 'partially_refunded',
+        refundedPrice: 2.35,
+        restockedUnits: [2],
+      }),
+    );
+    const { user } = renderApp('/admin/orders/a1b2c3d4-0000-4000-8000-000000000001');
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund order #A1B2C3D4' });
+    const units = within(dialog).getByLabelText(/Dune Tee/);
+    expect(units).toHaveAttribute('max', '1');
+    await user.clear(units);
+    await user.type(units, '1');
+    expect(within(dialog).getByLabelText('Amount to refund ($)')).toHaveValue('1.18');
+  });
+
   it('shows a refund still waiting for the payment provider as pending, not as refunded', async () => {
     signInAs('owner');
     const by = { _id: 'u-owner', email: 'owner@example.com', name: 'Olive Owner' };

@@ -16,6 +16,7 @@ import {
   remainingCents,
   restockLines,
   sharesOf,
+  unitsLeft,
   variantLabel,
 } from './refund-lines';
 import type { RestockChoice } from './refund-lines';
@@ -102,6 +103,7 @@ export function RefundDialog({ order }: { order: AdminOrder }) {
             const taxCents = shares[index]?.taxCents ?? 0;
             const inputId = `${id}-${key}`;
             const variant = variantLabel(line);
+            const left = unitsLeft(order, index);
             return (
               <li key={key} className="flex items-center justify-between gap-3">
                 <label htmlFor={inputId} className="min-w-0 text-sm">
@@ -120,12 +122,12 @@ export function RefundDialog({ order }: { order: AdminOrder }) {
                   type="number"
                   inputMode="numeric"
                   min={0}
-                  max={line.qty}
+                  max={left}
                   step={1}
                   value={choice[key] ?? 0}
                   onChange={(event) => {
                     const qty = Math.trunc(Number(event.target.value));
-                    const units = Number.isFinite(qty) ? Math.min(Math.max(qty, 0), line.qty) : 0;
+                    const units = Number.isFinite(qty) ? Math.min(Math.max(qty, 0), left) : 0;
                     choose({ ...choice, [key]: units }, withShipping);
                   }}
                   className={`${fieldInputClass.replace('w-full', 'w-24')} shrink-0 text-right`}

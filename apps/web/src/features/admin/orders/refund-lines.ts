@@ -23,9 +23,14 @@ export function sharesOf(order: AdminOrder): LineShare[] {
   );
 }
 
+/** Units of a line still to give back: those not yet restocked by an earlier refund. */
+export const unitsLeft = (order: AdminOrder, index: number) =>
+  Math.max(0, (order.orderItems[index]?.qty ?? 0) - (order.restockedUnits[index] ?? 0));
+
 /**
- * What the chosen units were paid, in cents: their price and their part of the tax (a whole line
- * gives back its whole share), and the shipping when it is refunded too.
+ * What the chosen units were paid, in cents: their price and their part of the tax, counted from
+ * the units earlier refunds gave back (a line refunded in steps gives back exactly its share), and
+ * the shipping when it is refunded too.
  */
 export function chosenValueCents(
   order: AdminOrder,
@@ -35,7 +40,10 @@ export function chosenValueCents(
   const shares = sharesOf(order);
   const units = order.orderItems.reduce((sum, line, index) => {
     const share = shares[index] ?? { itemsCents: 0, taxCents: 0 };
-    return sum + unitsRefundCents(share, line.qty, choice[lineKey(line)] ?? 0);
+    const units = Math.min(choice[lineKey(line)] ?? 0, unitsLeft(order, index));
+    return (
+      sum + unitsRefundCents(share, line.qty, { units, done: line.qty - unitsLeft(order, index) })
+    );
   }, 0);
   return units + (withShipping ? toCents(order.shippingPrice) : 0);
 }

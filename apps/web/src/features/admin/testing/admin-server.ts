@@ -160,6 +160,7 @@ export function adminOrderFixture(overrides: Partial<AdminOrder> = {}): AdminOrd
     shipments: [],
     refunds: [],
     refundedPrice: 0,
+    restockedUnits: [0, 0],
     createdAt: '2026-11-20T10:00:00.000Z',
     timeline: [
       {
