@@ -201,6 +201,20 @@ const sessionEvent = (id: string, type: string, session: object) => ({
   data: { object: { object: 'checkout.session', ...session } },
 });
 
+/** Another API process on the same database, past the grace period, runs one recovery sweep. */
+async function sweepOnAnotherProcess() {
+  const other = await openAnotherApp(
+    t,
+    { APP_URL },
+    { paymentProvider: provider, now: () => Date.now() + PENDING_REFUND_GRACE_MS + 1000 },
+  );
+  try {
+    await other.app.refundRecovery.sweep();
+  } finally {
+    await other.close();
+  }
+}
+
 describe('Stripe Checkout through the official SDK', () => {
   it('opens a session with the database prices, the order as metadata and idempotency key, 30 minutes, and the return urls', async () => {
     const response = await t.app.inject({
@@ -630,16 +644,7 @@ describe('refunds through Stripe', () => {
     const refundCalls = () => calls.filter((call) => call.path === '/v1/refunds');
     const first = refundCalls().at(-1);
 
-    const other = await openAnotherApp(
-      t,
-      { APP_URL },
-      { paymentProvider: provider, now: () => Date.now() + PENDING_REFUND_GRACE_MS + 1000 },
-    );
-    try {
-      await other.app.refundRecovery.sweep();
-    } finally {
-      await other.close();
-    }
+    await sweepOnAnotherProcess();
     const again = refundCalls().at(-1);
     expect(again).not.toBe(first);
     expect(again?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
@@ -713,16 +718,7 @@ describe('refunds through Stripe', () => {
     expect((await request).statusCode).toBe(200);
 
     // The sweep asks Stripe for A, with its own key, and settles it.
-    const other = await openAnotherApp(
-      t,
-      { APP_URL },
-      { paymentProvider: provider, now: () => Date.now() + PENDING_REFUND_GRACE_MS + 1000 },
-    );
-    try {
-      await other.app.refundRecovery.sweep();
-    } finally {
-      await other.close();
-    }
+    await sweepOnAnotherProcess();
     expect(calls.at(-1)?.headers['idempotency-key']).toBe(`refund-${neverSent.id}`);
     expect(calls.at(-1)?.form.get('metadata[refundId]')).toBe(neverSent.id);
     expect(await statuses()).toEqual([
