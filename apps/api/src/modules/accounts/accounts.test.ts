@@ -144,6 +144,24 @@ describe('register, verify, log in', () => {
     expect(await mailsQueuedFor(email, 'Someone tried')).toBe(1);
   });
 
+  it('mails the owner of a taken address once when 20 sign-ups with it arrive at once', async () => {
+    const email = uniqueEmail('crowded');
+    await registerAndVerify('First', email);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call('POST', '/api/users', {
+          body: { name: 'Crowd', email, password: 'Other-Pass9!' },
+          ip: newClient(),
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(201));
+    expect(new Set(answers.map((answer) => answer.body))).toEqual(
+      new Set([JSON.stringify({ message: ACCOUNT_MESSAGES.registered })]),
+    );
+    expect(await mailsQueuedFor(email, 'Someone tried')).toBe(1);
+  });
+
   it.each([
     ['', PASSWORD_EMPTY],
     ['short1A!', null],
