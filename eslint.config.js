@@ -1,8 +1,74 @@
 // @ts-check
 import js from '@eslint/js';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const WEB = 'apps/web/src';
+/**
+ * The storefront's features, from the top down (docs/decisions/029): a feature may import the
+ * public entry (index.ts) of a feature below it, never one above it, never another's other files.
+ * A new feature takes its place in this list.
+ */
+export const WEB_FEATURES = [
+  'layout',
+  'home',
+  'admin',
+  'account',
+  'cart',
+  'catalog',
+  'reviews',
+  'orders',
+  'checkout',
+  'shop',
+  'legal',
+];
+/** The app layer: what composes features (router, store, providers, the entries). */
+const WEB_APP = [`${WEB}/app`, `${WEB}/entry-server.tsx`, `${WEB}/main.tsx`, `${WEB}/start.tsx`];
+const feature = (name) => `${WEB}/features/${name}`;
+
+/** import-x/no-restricted-paths zones: each feature's, then the shared layers'. */
+export const webZones = [
+  ...WEB_FEATURES.flatMap((name, rank) => {
+    const above = WEB_FEATURES.slice(0, rank);
+    const below = WEB_FEATURES.slice(rank + 1);
+    return [
+      ...(above.length
+        ? [
+            {
+              target: feature(name),
+              from: above.map(feature),
+              message: `features/${name} sits below ${above.join(', ')}: it imports none of them (docs/decisions/029).`,
+            },
+          ]
+        : []),
+      ...below.map((other) => ({
+        target: feature(name),
+        from: feature(other),
+        except: ['./index.ts'],
+        message: `Import features/${other} through its public entry (features/${other}/index.ts), not its files.`,
+      })),
+    ];
+  }),
+  {
+    target: `${WEB}/features`,
+    from: WEB_APP,
+    message: 'Features never import the app layer: the app composes them (docs/decisions/029).',
+  },
+  {
+    target: [`${WEB}/lib`, `${WEB}/components`, `${WEB}/stores`],
+    from: [`${WEB}/features`, ...WEB_APP],
+    message:
+      'lib/, components/ and stores/ are shared by features: they import no feature and no app file.',
+  },
+  {
+    target: [`${WEB}/lib`, `${WEB}/components`],
+    from: `${WEB}/stores`,
+    message: 'lib/ and components/ sit below stores/: pass the state in, or read it in a feature.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -63,10 +129,28 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      // TypeScript files are read (for no-cycle) and resolved as the web tsconfig says.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' }),
+      ],
+    },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // Features keep to themselves (docs/decisions/029). Tests may assemble pages of several
+    // features, as the app does.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }],
     },
   },
   {

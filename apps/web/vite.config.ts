@@ -53,6 +53,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Moved to BUILD_MANIFEST once written (see manifestOutsideDist).
         manifest: true,
         rolldownOptions: {
+          // A feature's public entry (features/*/index.ts) only re-exports: what a page does not
+          // use of it stays out of that page's chunks (docs/decisions/029).
+          treeshake: {
+            moduleSideEffects: [
+              { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
+            ],
+          },
           output: {
             // Libraries in a few long-cached chunks named for what they hold; pages stay split.
             codeSplitting: {
@@ -70,7 +77,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // Small pieces the app and nearly every page share (a chunk of its own each costs
                   // more in requests and lost compression than their few hundred bytes).
                   name: 'shop-common',
-                  test: /(apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](button-styles|button-link|alert|page-container|icon)|lib[\\/](use-document-title|http-status|product-image|api-error|storage|use-hydrated)|app[\\/]hooks|features[\\/](catalog[\\/]format-price|shop[\\/]))|packages[\\/]shared[\\/]src[\\/](pricing|order-limits|roles|stock))/,
+                  test: /(apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](button-styles|button-link|alert|page-container|icon)|lib[\\/](use-document-title|http-status|product-image|api-error|storage|use-hydrated)|stores[\\/]hooks|features[\\/](catalog[\\/]format-price|shop[\\/]))|packages[\\/]shared[\\/]src[\\/](pricing|order-limits|roles|stock))/,
                 },
               ],
             },

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Footer } from '../features/layout/components/footer';
-import { Header } from '../features/layout/components/header';
+import { Footer, Header } from '../features/layout';
 import { ToastRegion } from './toast-region';
 
 /** Skip link, header, main landmark, footer and the toast region around every page. */

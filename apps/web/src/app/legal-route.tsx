@@ -1,8 +1,7 @@
 import type { ComponentType } from 'react';
 import { PageContainer } from '../components/ui/page-container';
 import { LegalArticleSkeleton } from '../components/ui/page-skeletons';
-import { useGetShopConfigQuery } from '../features/shop/api/shop-config-api';
-import { useShopConfig } from '../features/shop/hooks/use-shop-config';
+import { useGetShopConfigQuery, useShopConfig } from '../features/shop';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export type LegalPage = ComponentType<{ supportEmail: string }>;

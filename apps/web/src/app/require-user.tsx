@@ -1,6 +1,6 @@
 import { Navigate, Outlet, matchPath, useLocation } from 'react-router';
 import { useHydrated } from '../lib/use-hydrated';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../stores/hooks';
 
 /** The order mail's signed link (/order/:id?token=…) opens the order without a sign-in. */
 function isSignedOrderLink(pathname: string, search: string): boolean {

@@ -1,6 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { useCartStockWatch } from '../features/cart/hooks/use-cart-stock-watch';
-import { useLoweredLinesNotice } from '../features/cart/hooks/use-lowered-lines-notice';
+import { useCartStockWatch, useLoweredLinesNotice } from '../features/cart';
 import { AppFrame } from './app-frame';
 
 /**

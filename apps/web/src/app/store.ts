@@ -1,11 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from '../lib/api';
-import {
-  accountReducer,
-  loadAccountState,
-  persistAccountState,
-} from '../features/account/account-slice';
-import { cartReducer, loadCartState, persistCartState } from '../features/cart/cart-slice';
+import { accountReducer, loadAccountState, persistAccountState } from '../stores/account-slice';
+import { cartReducer, loadCartState, persistCartState } from '../stores/cart-slice';
 
 const reducer = {
   [api.reducerPath]: api.reducer,

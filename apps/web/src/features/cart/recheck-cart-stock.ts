@@ -4,11 +4,10 @@ import type { CartLine } from '@shop/shared/cart';
 import type { CountInStock } from '@shop/shared/catalog';
 import type { CheckoutProof, OwnHoldsResponse } from '@shop/shared/orders';
 import { isNotFound } from '../../lib/api-error';
-import { productsApi } from '../catalog/api/products-api';
-import { ownHoldsApi } from '../checkout/api/own-holds-api';
-import { forgetClosedCheckouts, openCheckoutProofs } from '../checkout/open-checkouts';
-import { stockChecked } from './cart-slice';
-import type { CartState } from './cart-slice';
+import { productsApi } from '../catalog';
+import { ownHoldsApi, forgetClosedCheckouts, openCheckoutProofs } from '../checkout';
+import { stockChecked } from '../../stores/cart-slice';
+import type { CartState } from '../../stores/cart-slice';
 
 type State = { cart: CartState; account: { userInfo: unknown } };
 

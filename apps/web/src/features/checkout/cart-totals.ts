@@ -3,8 +3,8 @@ import type { OrderItemRequest } from '@shop/shared/orders';
 import { toCents } from '@shop/shared/money';
 import { priceOrder } from '@shop/shared/pricing';
 import type { OrderPrice } from '@shop/shared/pricing';
-import { cartLineImage } from '../cart/cart-line-image';
-import type { OrderLine } from '../orders/components/order-lines';
+import { cartLineImage } from '../../lib/cart-line-image';
+import type { OrderLine } from '../../components/order-summary/order-lines';
 
 /** The cart's amounts with the shop's rules (free shipping from $50, 7% tax); the server reprices. */
 export function cartAmounts(lines: readonly Pick<CartLine, 'price' | 'qty'>[]): OrderPrice {

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-error';
-import { loggedOut } from '../account-slice';
+import { loggedOut } from '../../../stores/account-slice';
 import { accountsApi, useConfirmEmailChangeQuery } from '../api/accounts-api';
 import { AccountCard } from './account-card';
 import { FocusedAlert } from './focused-alert';

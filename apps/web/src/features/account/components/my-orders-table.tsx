@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-error';
-import { OrderStatusLabel } from '../../orders/components/order-status-label';
+import { OrderStatusLabel } from '../../orders';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 

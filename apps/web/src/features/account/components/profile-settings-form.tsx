@@ -7,11 +7,11 @@ import { ACCOUNT_MESSAGES, emailSchema, nameSchema } from '@shop/shared/accounts
 import type { UserInfo } from '@shop/shared/accounts';
 import { CREDENTIAL_MESSAGES, emailChangePendingMessage } from '@shop/shared/credential-change';
 import { PROFILE_PASSWORD_TOO_WEAK } from '@shop/shared/password';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../stores/hooks';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
-import { loggedIn } from '../account-slice';
+import { loggedIn } from '../../../stores/account-slice';
 import { accountsApi, useGetUserDetailsQuery, useUpdateProfileMutation } from '../api/accounts-api';
 import {
   PASSWORD_HINT,

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
 import { api } from '../../../lib/api';
 import { clearBackOfficeSession } from '../../../lib/back-office-session';
-import { loggedOut } from '../account-slice';
+import { loggedOut } from '../../../stores/account-slice';
 import { logoutApi } from '../api/logout-api';
 
 /**

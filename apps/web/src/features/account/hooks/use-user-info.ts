@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../stores/hooks';
 import { useHydrated } from '../../../lib/use-hydrated';
 
 /**

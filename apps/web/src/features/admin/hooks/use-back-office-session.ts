@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../stores/hooks';
 import {
   backOfficeSessionSnapshot,
   parseBackOfficeSession,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { BACK_OFFICE_SESSION_MS } from '@shop/shared/back-office';
 import { isBackOfficeRole } from '@shop/shared/roles';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
 import { PageContainer } from '../../../components/ui/page-container';
 import { saveBackOfficeSession } from '../../../lib/back-office-session';
 import { BACK_OFFICE_TAG, adminApi } from '../api/admin-api';

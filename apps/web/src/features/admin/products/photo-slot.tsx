@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ADMIN_CATALOG_MESSAGES, MAX_IMAGE_BYTES } from '@shop/shared/admin-catalog';
 import type { ImageSlot, ProductImage } from '@shop/shared/admin-catalog';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../stores/hooks';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';

@@ -9,8 +9,8 @@ import { Button } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-error';
-import { NewAccountFields } from '../../account/components/new-account-fields';
-import { passwordPairProblem } from '../../account/password-checks';
+import { NewAccountFields } from '../../account';
+import { passwordPairProblem } from '../../account';
 import { useSetUpOwnerMutation } from '../api/admin-api';
 
 const setupFormSchema = ownerSetupRequestSchema

@@ -2,14 +2,14 @@ import { Link } from 'react-router';
 import type { CartLine } from '@shop/shared/cart';
 import { LINE_LIMIT_MESSAGE, MAX_UNITS_PER_LINE, lineQtyProblem } from '@shop/shared/order-limits';
 import { stockFor } from '@shop/shared/stock';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../stores/hooks';
 import { Icon } from '../../../components/ui/icon';
 import { QuantityControl } from '../../../components/ui/quantity-control';
 import { PHOTO_SIZES, pictureSources } from '../../../lib/product-image';
 import { notify } from '../../../lib/toast';
-import { formatDollars } from '../../catalog/format-price';
-import { lineAdded, lineRemoved } from '../cart-slice';
-import { cartLineImage } from '../cart-line-image';
+import { formatDollars } from '../../catalog';
+import { lineAdded, lineRemoved } from '../../../stores/cart-slice';
+import { cartLineImage } from '../../../lib/cart-line-image';
 import { describeLine } from '../describe-line';
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { cartItemCount } from '@shop/shared/cart';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../stores/hooks';
 import { Icon } from '../../../components/ui/icon';
 import { useHydrated } from '../../../lib/use-hydrated';
 

@@ -1,10 +1,10 @@
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../stores/hooks';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeader } from '../../../components/ui/page-header';
 import { CartSkeleton } from '../../../components/ui/page-skeletons';
-import { useEndCancelledCheckout } from '../../checkout/hooks/use-end-cancelled-checkout';
+import { useEndCancelledCheckout } from '../../checkout';
 import { useAddFromAddress } from '../hooks/use-add-from-address';
 import { CartLineItem } from './cart-line-item';
 import { CartSummary } from './cart-summary';

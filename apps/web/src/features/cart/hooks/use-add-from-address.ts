@@ -3,11 +3,11 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { cartLineKey, lineOptionSchema, lineSizeSchema } from '@shop/shared/cart';
 import { lineQtyProblem } from '@shop/shared/order-limits';
 import { stockFor } from '@shop/shared/stock';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../stores/hooks';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
-import { useGetProductQuery } from '../../catalog/api/products-api';
-import { lineAdded } from '../cart-slice';
+import { useGetProductQuery } from '../../catalog';
+import { lineAdded } from '../../../stores/cart-slice';
 
 /**
  * /cart/:productId?qty=&size=&option= adds the line (or replaces an existing line's qty and

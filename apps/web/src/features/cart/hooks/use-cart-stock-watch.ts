@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { STOCK_POLL_INTERVAL_MS } from '@shop/shared/stock';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
 import { notify } from '../../../lib/toast';
 import { describeLine } from '../describe-line';
 import { recheckCartStock } from '../recheck-cart-stock';

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { LINE_LIMIT_MESSAGE, MAX_UNITS_PER_LINE } from '@shop/shared/order-limits';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
 import { notify } from '../../../lib/toast';
 import { describeLine } from '../describe-line';
-import { loweredLinesNoticed } from '../cart-slice';
+import { loweredLinesNoticed } from '../../../stores/cart-slice';
 
 /** What the shopper reads about a stored line lowered to the per-line limit. */
 export function loweredMessage(item: string, from: number): string {

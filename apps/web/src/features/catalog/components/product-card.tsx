@@ -4,7 +4,7 @@ import { ButtonLink } from '../../../components/ui/button-link';
 import { isSoldOut } from '@shop/shared/stock';
 import { PHOTO_SIZES, pictureAlt, pictureSources } from '../../../lib/product-image';
 import { formatDollars } from '../format-price';
-import { RatingStars } from './rating-stars';
+import { RatingStars } from '../../../components/ui/rating-stars';
 
 type ProductCardProps = {
   product: ProductSummary;

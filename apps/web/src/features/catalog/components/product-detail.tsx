@@ -1,14 +1,14 @@
 import { Suspense, lazy, useRef } from 'react';
 import type { Product } from '@shop/shared/catalog';
 import { useWantedSoon } from '../../../lib/use-wanted-soon';
-import { ReviewList } from '../../reviews/components/review-list';
-import type { ReviewProof } from '../../reviews/review-proof';
+import { ReviewList, loadReviewForm } from '../../reviews';
+import type { ReviewProof } from '../../../lib/review-proof';
 import { formatDollars } from '../format-price';
 import { useProductChoices } from '../hooks/use-product-choices';
 import { imagesFor } from '../product-images';
 import { ProductGallery } from './product-gallery';
 import { ProductPurchase } from './product-purchase';
-import { RatingStars } from './rating-stars';
+import { RatingStars } from '../../../components/ui/rating-stars';
 
 /**
  * The description's sanitizer (DOMPurify, about 11 kB gzipped) is not needed to show the product:
@@ -22,7 +22,7 @@ const ProductDescription = lazy(() =>
 // The review form (react-hook-form and zod, about 40 kB gzipped) sits at the foot of the page: it
 // loads when the shopper heads for it or starts using the page, not while the product first shows.
 const ReviewForm = lazy(() =>
-  import('../../reviews/components/review-form').then((module) => ({
+  loadReviewForm().then((module) => ({
     default: module.ReviewForm,
   })),
 );

@@ -5,7 +5,7 @@ import { PageContainer } from '../../../components/ui/page-container';
 import { ProductDetailSkeleton } from '../../../components/ui/page-skeletons';
 import { errorMessage, isProductMissing } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { REVIEWS_HASH, readReviewProof, type ReviewProof } from '../../reviews/review-proof';
+import { REVIEWS_HASH, readReviewProof, type ReviewProof } from '../../../lib/review-proof';
 import { useGetProductQuery } from '../api/products-api';
 import { ProductDetail, loadProductDescription } from './product-detail';
 import { ProductNotFound } from './product-not-found';

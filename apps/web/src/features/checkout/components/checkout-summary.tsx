@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CartLine } from '@shop/shared/cart';
-import { OrderAmounts } from '../../orders/components/order-amounts';
-import { OrderLines } from '../../orders/components/order-lines';
+import { OrderAmounts } from '../../../components/order-summary/order-amounts';
+import { OrderLines } from '../../../components/order-summary/order-lines';
 import { cartAmounts, summaryLinesOf } from '../cart-totals';
 
 type CheckoutSummaryProps = {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../stores/hooks';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeader } from '../../../components/ui/page-header';
-import { OrderLines } from '../../orders/components/order-lines';
+import { OrderLines } from '../../../components/order-summary/order-lines';
 import { useCreateCheckoutSessionMutation } from '../api/checkout-api';
 import { orderItemsOf, summaryLinesOf } from '../cart-totals';
 import { useOrderLimitProblem } from '../hooks/use-order-limit-problem';

@@ -1,5 +1,5 @@
 import { orderLimitProblem } from '@shop/shared/order-limits';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../stores/hooks';
 
 /**
  * The order's unit limits as the cart stands, as the message to show (undefined when it keeps to

@@ -1,6 +1,6 @@
 import { SHOP_HEADQUARTERS } from '@shop/shared/shop';
 import { Icon } from '../../../components/ui/icon';
-import { useShopConfig } from '../../shop/hooks/use-shop-config';
+import { useShopConfig } from '../../shop';
 
 /** The support address (from GET /api/config/shop) and the headquarters. */
 export function ContactBlock() {

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ProductListing } from '../../catalog/components/product-listing';
-import { parsePageNumber } from '../../catalog/page-number';
+import { ProductListing } from '../../catalog';
+import { parsePageNumber } from '../../catalog';
 import { ContactBlock } from './contact-block';
 import { Hero } from './hero';
 import { ProductCarousel } from './product-carousel';

@@ -6,8 +6,8 @@ import { Icon } from '../../../components/ui/icon';
 import { CarouselSkeletonLater } from '../../../components/ui/skeletons-later';
 import { errorMessage } from '../../../lib/api-error';
 import { PHOTO_SIZES } from '../../../lib/product-image';
-import { useGetProductsQuery } from '../../catalog/api/products-api';
-import { ProductCard } from '../../catalog/components/product-card';
+import { useGetProductsQuery } from '../../catalog';
+import { ProductCard } from '../../catalog';
 import type { EmblaApi, EmblaOptions } from './embla-binding';
 
 // Embla (about 7 kB gzipped) loads when a carousel's slides come on screen or the shopper reaches

@@ -2,8 +2,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { isBackOfficeRole } from '@shop/shared/roles';
-import { useLogout } from '../../account/hooks/use-logout';
-import { useUserInfo } from '../../account/hooks/use-user-info';
+import { useLogout } from '../../account';
+import { useUserInfo } from '../../account';
 import { menuContentClass, menuItemClass } from '../menu-styles';
 import type { NavMenu } from '../nav-menus';
 import { useHandOver } from './deferred-menu';

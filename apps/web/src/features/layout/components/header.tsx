@@ -1,10 +1,10 @@
 import { ANNOUNCEMENT } from '@shop/shared/shop';
-import { CartLink } from '../../cart/components/cart-link';
+import { CartLink } from '../../cart';
 import { NAV_MENUS } from '../nav-menus';
 import { CategoryMenu } from './category-menu';
 import { Logo } from './logo';
 import { MobileSidebar } from './mobile-sidebar';
-import { SearchBox } from '../../catalog/components/search-box';
+import { SearchBox } from '../../catalog';
 import { UserMenu } from './user-menu';
 
 export function Header() {

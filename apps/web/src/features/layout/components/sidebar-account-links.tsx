@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { isBackOfficeRole } from '@shop/shared/roles';
-import { useLogout } from '../../account/hooks/use-logout';
-import { useUserInfo } from '../../account/hooks/use-user-info';
+import { useLogout } from '../../account';
+import { useUserInfo } from '../../account';
 
 const itemClass =
   'block w-full rounded-lg px-3 py-2 text-left text-ink-muted hover:bg-sand-100 hover:text-terracotta-800';

@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
 import { DialogCloseButton } from '../../../components/ui/dialog-close-button';
 import { NAV_MENUS } from '../nav-menus';
-import { SearchBox } from '../../catalog/components/search-box';
+import { SearchBox } from '../../catalog';
 import { SidebarAccountLinks } from './sidebar-account-links';
 import { SidebarSection } from './sidebar-section';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Icon } from '../../../components/ui/icon';
-import { useUserInfo } from '../../account/hooks/use-user-info';
+import { useUserInfo } from '../../account';
 import { DeferredMenu } from './deferred-menu';
 
 type UserMenuProps = {

@@ -9,13 +9,13 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { OrderPageSkeleton } from '../../../components/ui/page-skeletons';
 import { errorMessage, isNotFound } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { paymentMethodLabel } from '../../checkout/payment-method';
-import { reviewLink } from '../../reviews/review-proof';
+import { paymentMethodLabel } from '../../checkout';
+import { reviewLink } from '../../../lib/review-proof';
 import { ordersApi, useGetOrderQuery, useGetPaypalConfigQuery } from '../api/orders-api';
 import { useWalletScript } from '../hooks/use-wallet-script';
 import { formatDateTime } from '../order-dates';
-import { OrderAmounts, orderAmountsOf } from './order-amounts';
-import { OrderLines, type OrderLine } from './order-lines';
+import { OrderAmounts, orderAmountsOf } from '../../../components/order-summary/order-amounts';
+import { OrderLines, type OrderLine } from '../../../components/order-summary/order-lines';
 import { DeliveryStatus, PaymentStatus } from './order-status';
 import { OrderStatusLabel } from './order-status-label';
 

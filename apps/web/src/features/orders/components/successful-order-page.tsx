@@ -2,15 +2,15 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import type { OrderReceipt } from '@shop/shared/orders';
 import { SHOP_NAME } from '@shop/shared/shop';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
-import { cartCleared } from '../../cart/cart-slice';
+import { cartCleared } from '../../../stores/cart-slice';
 import { useOrderReceipt } from '../hooks/use-order-receipt';
-import { OrderAmounts, orderAmountsOf } from './order-amounts';
-import { OrderLines } from './order-lines';
+import { OrderAmounts, orderAmountsOf } from '../../../components/order-summary/order-amounts';
+import { OrderLines } from '../../../components/order-summary/order-lines';
 
 /** Where the profile lists the customer's orders. */
 export const PROFILE_ORDERS_PATH = '/profile?tab=orders';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { OrderReceipt } from '@shop/shared/orders';
 import { isNotFound } from '../../../lib/api-error';
-import { checkoutReceipt } from '../../checkout/checkout-receipt';
+import { checkoutReceipt } from '../../checkout';
 import { useReadOrderReceiptMutation } from '../api/orders-api';
 
 /**

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ORDER_MESSAGES, reviewRequestSchema } from '@shop/shared/orders';
 import { RATING_LABELS, RATING_VALUES } from '@shop/shared/rating';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../stores/hooks';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ButtonSpinner } from '../../../components/ui/button-spinner';
@@ -16,10 +16,10 @@ import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { useGetOrderQuery } from '../../orders/api/orders-api';
+import { useGetOrderQuery } from '../../orders';
 import { orderNumber } from '@shop/shared/orders';
 import { useCreateReviewMutation } from '../api/reviews-api';
-import { REVIEWS_HASH, type ReviewProof } from '../review-proof';
+import { REVIEWS_HASH, type ReviewProof } from '../../../lib/review-proof';
 
 // The API's own schema: the same rules and messages on both sides.
 type ReviewFormInput = z.input<typeof reviewRequestSchema>;

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { REVIEWS_PAGE_SIZE } from '@shop/shared/catalog';
 import type { Review } from '@shop/shared/catalog';
 import { Pager } from '../../../components/ui/pager';
-import { RatingStars } from '../../catalog/components/rating-stars';
+import { RatingStars } from '../../../components/ui/rating-stars';
 
 // In UTC, not the browser's time zone: the server (in UTC) renders the same date the browser
 // hydrates, and every shopper sees a review under one date.

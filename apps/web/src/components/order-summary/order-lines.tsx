@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LineOption, LineSize } from '@shop/shared/catalog';
 import { formatPrice, toCents } from '@shop/shared/money';
-import { PHOTO_SIZES, pictureSources } from '../../../lib/product-image';
+import { PHOTO_SIZES, pictureSources } from '../../lib/product-image';
 
 export type OrderLine = {
   key: string;

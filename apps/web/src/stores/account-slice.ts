@@ -2,8 +2,8 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { UserInfo } from '@shop/shared/accounts';
 import { USER_ROLES } from '@shop/shared/roles';
-import { sessionExpired } from '../../lib/api';
-import { removeStored, writeStored } from '../../lib/storage';
+import { sessionExpired } from '../lib/api';
+import { removeStored, writeStored } from '../lib/storage';
 
 export type AccountState = { userInfo: UserInfo | null };
 

@@ -5,8 +5,8 @@ import type { CartLine, CartLineIdentity } from '@shop/shared/cart';
 import type { CountInStock } from '@shop/shared/catalog';
 import { clampLineQty, clampLines } from '@shop/shared/order-limits';
 import type { ShippingAddress } from '@shop/shared/orders';
-import { cartLinesShape, paymentMethodShape, shippingAddressShape } from '../../lib/contract';
-import { readStored, removeStored, writeStored } from '../../lib/storage';
+import { cartLinesShape, paymentMethodShape, shippingAddressShape } from '../lib/contract';
+import { readStored, removeStored, writeStored } from '../lib/storage';
 
 /** A stored line whose quantity was lowered to the per-line limit, and what it had. */
 export type LoweredLine = Pick<CartLine, 'key' | 'name' | 'size' | 'option'> & { from: number };
