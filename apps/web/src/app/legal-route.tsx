@@ -2,12 +2,16 @@ import type { ComponentType } from 'react';
 import { PageContainer } from '../components/ui/page-container';
 import { LegalArticleSkeleton } from '../components/ui/page-skeletons';
 import { useGetShopConfigQuery } from '../features/shop/api/shop-config-api';
-import { useShopConfig } from '../features/shop/hooks/use-shop-config';
+import { requestShopConfig, useShopConfig } from '../features/shop/hooks/use-shop-config';
+import type { PageRequests } from '../lib/page-data';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export type LegalPage = ComponentType<{ supportEmail: string }>;
 
 type LegalRouteProps = { page: LegalPage; title: string };
+
+/** What a legal page renders with, started by its route's loader. */
+export const legalPageRequests: PageRequests = (dispatch) => [requestShopConfig(dispatch)];
 
 /** A legal page, given the support address from GET /api/config/shop. */
 export function LegalRoute({ page: Page, title }: LegalRouteProps) {

@@ -34,10 +34,9 @@ const TEMPLATE = `<!doctype html>
  * fetch it is given (the real in-process answers), counts its renders and fails on /boom.
  */
 const STAND_IN_ENTRY = `
-let api; let origin; let renders = 0;
+let renders = 0;
 export const SERVER_DATA_ID = 'server-data';
-export function configureServerRendering(options) { api = options.fetch; origin = options.origin; }
-export async function renderPage(url) {
+export function createServerRenderer({ fetch: api, origin }) { return { renderPage: async (url) => {
   const { pathname } = new URL(url);
   if (pathname === '/boom') throw new Error('render failed');
   renders += 1;
@@ -47,7 +46,7 @@ export async function renderPage(url) {
   const status = answer.status === 200 && pathname !== '/missing' ? 200 : 404;
   const text = json.name ?? json.message ?? json.products.map((p) => p.name).join(', ');
   return { status, head: '<title>' + pathname + '</title>', body: '<p>' + text + '</p><p>render ' + renders + '</p>', data: JSON.stringify({ status: answer.status }) };
-}`;
+} }; }`;
 
 describe('page policy', () => {
   it('renders the shop, keeps token addresses private and leaves the back office to the browser', () => {
