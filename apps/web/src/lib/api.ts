@@ -15,7 +15,7 @@ export const sessionExpired = createAction('api/sessionExpired');
 
 /**
  * The API state the server rendered the page with (its queries' answers), handed to the browser's
- * store before hydration (main.tsx), so the first render finds every answer the server had.
+ * store before hydration (start.tsx), so the first render finds every answer the server had.
  */
 export const hydrateFromServer = createAction<unknown>('api/hydrateFromServer');
 
