@@ -1,5 +1,6 @@
 // The server renderer's entry (built by `vite build --ssr`, loaded by the API: see
-// apps/api/src/modules/pages/page-service.ts and docs/decisions/019-server-rendering.md, 030-route-loaders.md).
+// apps/api/src/modules/pages/page-service.ts, docs/decisions/019-server-rendering.md and
+// 030-route-loaders.md).
 import { StrictMode } from 'react';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
