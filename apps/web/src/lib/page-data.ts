@@ -8,8 +8,8 @@ import type { LoaderFunction, Params } from 'react-router';
 /** The store's dispatch, as a page's requests need it (a feature does not import the app's store). */
 export type PageDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
-/** A request a page started: RTK Query's answer to `endpoint.initiate(arg)`. */
-export type StartedRequest = PromiseLike<unknown> & { unsubscribe(): void };
+/** A request a page started: RTK Query's answer to `endpoint.initiate(arg)` (kept subscribed). */
+export type StartedRequest = PromiseLike<unknown>;
 
 /**
  * The requests a page renders with, from its address. The page's components ask with the very
