@@ -1,18 +1,20 @@
 // The server renderer's entry (built by `vite build --ssr`, loaded by the API: see
-// apps/api/src/plugins/storefront.ts and docs/decisions/019-server-rendering.md).
+// apps/api/src/modules/pages/page-service.ts, docs/decisions/019-server-rendering.md and
+// 030-route-loaders.md).
 import { StrictMode } from 'react';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Provider } from 'react-redux';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { routes } from './app/router';
-import { productsApi } from './features/catalog/api/products-api';
-import { setServerSanitizer } from './features/catalog/components/product-description';
+import { HtmlSanitizerContext, productsApi } from './features/catalog';
 import { createServerStore } from './app/store';
-import { api, setServerFetch } from './lib/api';
+import { api, apiTransport } from './lib/api';
 import { HttpStatusContext } from './lib/http-status';
 import type { HttpStatusNote } from './lib/http-status';
+import { serverLoaderContext } from './lib/page-data';
 import { SERVER_DATA_ID, serverDataJson } from './lib/server-data';
+import type { ServerData } from './lib/server-data';
 import { renderHead } from './ssr/head';
 import { pageHeadOf } from './ssr/page-head';
 
@@ -25,33 +27,24 @@ export type RenderedPage = {
   head: string;
   /** The markup that goes inside <div id="root">. */
   body: string;
-  /** The API answers the page was rendered with, for the browser's store (JSON, safe in <script>). */
+  /** The API answers and loader data the page was rendered with (JSON, safe in <script>). */
   data: string;
 };
 
-/** A page's requests may start more requests (a component shown only once data is there). */
-const MAX_RENDER_PASSES = 4;
-
-const handler = createStaticHandler(routes);
-
-/** The shop's public address, for canonical and link-preview URLs (configureServerRendering). */
-let appUrl = '';
-
-/**
- * Where the rendered pages' API requests go: `fetchFn` answers them in-process (the API's catalog
- * cache), under `origin` (Node's fetch needs absolute URLs).
- */
-export function configureServerRendering(options: {
+/** What one server (one API app) renders with; each render gets its own store from it. */
+export type ServerRenderOptions = {
+  /** The origin the pages' API requests are made under (Node's fetch needs absolute URLs). */
   origin: string;
+  /** The shop's public address, for canonical and link-preview URLs. */
   appUrl: string;
+  /** Answers the pages' API requests (the API's catalog, in-process). */
   fetch: typeof fetch;
   /** The API's HTML sanitizer for product descriptions (DOMPurify needs a DOM). */
   sanitizeHtml: (html: string) => string;
-}): void {
-  setServerFetch(options.origin, options.fetch);
-  setServerSanitizer(options.sanitizeHtml);
-  appUrl = options.appUrl;
-}
+};
+
+/** Route objects and their code only: the handler holds nothing of a render. */
+const handler = createStaticHandler(routes);
 
 async function renderToHtml(element: ReactNode): Promise<string> {
   // Never outlined: a boundary written after the shell needs an inline script to show it.
@@ -64,54 +57,58 @@ async function renderToHtml(element: ReactNode): Promise<string> {
 }
 
 /**
- * Renders `url` (absolute) as the browser's first render will: each pass renders the routes, the
- * query hooks start the requests the page needs, and the next pass renders their answers; done
- * when a pass changed no answer.
+ * The renderer of one server: `renderPage(url)` (absolute) runs the matched routes' loaders, which
+ * start the page's API requests in a store of its own and wait for their answers, then renders
+ * the page once, as the browser's first render will.
  */
-export async function renderPage(url: string): Promise<RenderedPage> {
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`The routes answered ${url} with a response`);
-  const store = createServerStore();
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const note: HttpStatusNote = { status: context.statusCode };
-  let body = '';
-  for (let pass = 1; pass <= MAX_RENDER_PASSES; pass += 1) {
-    note.status = context.statusCode;
-    const queriesBefore = store.getState()[api.reducerPath].queries;
-    const previous = body;
-    body = await renderToHtml(
+export function createServerRenderer(options: ServerRenderOptions) {
+  const transport = apiTransport(`${options.origin}/api`, options.fetch);
+
+  async function renderPage(url: string): Promise<RenderedPage> {
+    const store = createServerStore(transport);
+    const context = await handler.query(new Request(url), {
+      requestContext: serverLoaderContext(store.dispatch),
+    });
+    if (context instanceof Response) throw new Error(`The routes answered ${url} with a response`);
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const note: HttpStatusNote = { status: context.statusCode };
+    const body = await renderToHtml(
       <StrictMode>
         <HttpStatusContext value={note}>
-          <Provider store={store}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </Provider>
+          <HtmlSanitizerContext value={options.sanitizeHtml}>
+            <Provider store={store}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </Provider>
+          </HtmlSanitizerContext>
         </HttpStatusContext>
       </StrictMode>,
     );
-    await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
-    // Done when no answer arrived since this pass began (a fast answer may arrive during it), or
-    // when answers change nothing (a failed request is asked again on every pass).
-    if (store.getState()[api.reducerPath].queries === queriesBefore || body === previous) break;
+    if (body.includes('<script')) throw new Error(`The rendered ${url} holds an inline script`);
+    // React puts the resources it hoists (the preload of a high-priority image) before the markup
+    // of a tree rendered without <html>: they belong in <head>.
+    const hoisted = /^(?:<link [^>]*>)*/.exec(body)![0];
+    const leaf = context.matches.at(-1);
+    const params = leaf?.params ?? {};
+    const head = pageHeadOf({
+      routePath: leaf?.route.path ?? '',
+      params,
+      searchParams: new URL(url).searchParams,
+      status: note.status,
+      product: params.productId
+        ? productsApi.endpoints.getProduct.select(params.productId)(store.getState()).data
+        : undefined,
+    });
+    const data: ServerData = {
+      api: store.getState()[api.reducerPath],
+      loaderData: context.loaderData,
+    };
+    return {
+      status: note.status,
+      head: `${renderHead(head, options.appUrl)}\n    ${hoisted}`,
+      body: body.slice(hoisted.length),
+      data: serverDataJson(data),
+    };
   }
-  if (body.includes('<script')) throw new Error(`The rendered ${url} holds an inline script`);
-  // React puts the resources it hoists (the preload of a high-priority image) before the markup
-  // of a tree rendered without <html>: they belong in <head>.
-  const hoisted = /^(?:<link [^>]*>)*/.exec(body)![0];
-  const leaf = context.matches.at(-1);
-  const params = leaf?.params ?? {};
-  const head = pageHeadOf({
-    routePath: leaf?.route.path ?? '',
-    params,
-    searchParams: new URL(url).searchParams,
-    status: note.status,
-    product: params.productId
-      ? productsApi.endpoints.getProduct.select(params.productId)(store.getState()).data
-      : undefined,
-  });
-  return {
-    status: note.status,
-    head: `${renderHead(head, appUrl)}\n    ${hoisted}`,
-    body: body.slice(hoisted.length),
-    data: serverDataJson(store.getState()[api.reducerPath]),
-  };
+
+  return { renderPage };
 }

@@ -7,20 +7,22 @@ import { createRouter, loadMatchedRoutes } from './app/router';
 import { createStore } from './app/store';
 import { hydrateFromServer } from './lib/api';
 import { SERVER_DATA_ID } from './lib/server-data';
+import type { ServerData } from './lib/server-data';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
 // The API answers the server rendered the page with (absent on pages it did not render: /admin).
-const serverData = document.getElementById(SERVER_DATA_ID)?.textContent;
+const serverDataText = document.getElementById(SERVER_DATA_ID)?.textContent;
 
 async function start(root: HTMLElement) {
   const store = createStore();
+  const serverData = serverDataText ? (JSON.parse(serverDataText) as ServerData) : undefined;
   if (serverData) {
-    store.dispatch(hydrateFromServer(JSON.parse(serverData)));
+    store.dispatch(hydrateFromServer(serverData.api));
     await loadMatchedRoutes(window.location.pathname);
   }
-  const router = createRouter();
+  const router = createRouter(serverData && { loaderData: serverData.loaderData });
   const app = (
     <StrictMode>
       <App store={store} router={router} />

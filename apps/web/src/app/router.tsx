@@ -1,6 +1,8 @@
 import { createBrowserRouter, matchRoutes } from 'react-router';
-import type { DOMRouterOpts, RouteObject } from 'react-router';
+import type { DOMRouterOpts, HydrationState, RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
+import { pageLoader } from '../lib/page-data';
+import type { PageRequests } from '../lib/page-data';
 import { BrowserOnly } from './browser-only';
 import type { LegalPage } from './legal-route';
 import { RootErrorBoundary, RouteErrorBoundary } from './error-boundaries';
@@ -8,15 +10,20 @@ import { PageLoading } from './page-loading';
 import { RequireUser } from './require-user';
 import { RootLayout } from './root-layout';
 
-type PageModule = { default: ComponentType };
+/** A page's module: its component and, for a page the server renders with data, its requests. */
+type PageModule = { default: ComponentType; pageRequests?: PageRequests };
 
 /** The id of the routes the back office's routes are added under. */
 const SHOP_ROUTES = 'shop';
 
-/** A route whose code is loaded when it is first visited. */
-const page = (load: () => Promise<PageModule>) => async () => ({
-  Component: (await load()).default,
-});
+/**
+ * A route whose code is loaded when it is first visited; a page with requests gets a loader that
+ * starts them (and on the server waits for them: lib/page-data.ts).
+ */
+const page = (load: () => Promise<PageModule>) => async () => {
+  const { default: Component, pageRequests } = await load();
+  return pageRequests ? { Component, loader: pageLoader(pageRequests) } : { Component };
+};
 
 type SkeletonName =
   | 'FormPageSkeleton'
@@ -46,8 +53,9 @@ const browserPage = (load: () => Promise<PageModule>, skeleton: SkeletonName) =>
 
 /** A category listing: one page component, given the categories it lists. */
 const category = (slug: 'tshirts' | 'belts' | 'totes' | 'hoodies') => async () => {
-  const { default: CategoryPage } = await import('../features/catalog/components/category-page');
-  return { element: <CategoryPage slug={slug} /> };
+  const { default: CategoryPage, categoryPageRequests } =
+    await import('../features/catalog/components/category-page');
+  return { element: <CategoryPage slug={slug} />, loader: pageLoader(categoryPageRequests(slug)) };
 };
 
 // Globbed rather than imported: the legal pages are written in parallel, and the build must
@@ -58,8 +66,14 @@ const legal = (file: string, title: string) => async () => {
   const load = legalModules[`../features/legal/${file}.tsx`];
   if (!load) return { Component: (await import('./not-found-page')).default };
   // The frame (and its shop config query) loads with the page, not with the first page.
-  const [{ default: Page }, { LegalRoute }] = await Promise.all([load(), import('./legal-route')]);
-  return { element: <LegalRoute page={Page} title={title} /> };
+  const [{ default: Page }, { LegalRoute, legalPageRequests }] = await Promise.all([
+    load(),
+    import('./legal-route'),
+  ]);
+  return {
+    element: <LegalRoute page={Page} title={title} />,
+    loader: pageLoader(legalPageRequests),
+  };
 };
 
 const home = page(() => import('../features/home/components/home-page'));
@@ -237,6 +251,10 @@ export async function loadMatchedRoutes(pathname: string): Promise<void> {
   );
 }
 
-export function createRouter() {
-  return createBrowserRouter(routes, routerOptions);
+/**
+ * The browser's router. `hydrationData`: the loaders' data of the page the server rendered (from
+ * its data block), so that they do not run again while the browser hydrates it.
+ */
+export function createRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, { ...routerOptions, hydrationData });
 }

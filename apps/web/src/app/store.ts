@@ -1,5 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from '../lib/api';
+import type { ApiTransport } from '../lib/api';
 import { accountReducer, loadAccountState, persistAccountState } from '../stores/account-slice';
 import { cartReducer, loadCartState, persistCartState } from '../stores/cart-slice';
 
@@ -11,12 +12,14 @@ const reducer = {
 
 /**
  * The server renderer's store for one request: no browser storage, so an empty cart and no user
- * (what the browser's first render shows too: see useHydrated).
+ * (what the browser's first render shows too: see useHydrated). Its API requests go through
+ * `transport` (the thunks' extra argument), the render's own.
  */
-export function createServerStore() {
+export function createServerStore(transport: ApiTransport) {
   return configureStore({
     reducer,
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: transport } }).concat(api.middleware),
   });
 }
 

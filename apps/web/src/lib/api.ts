@@ -1,11 +1,11 @@
 import { createAction } from '@reduxjs/toolkit';
-import {
-  buildCreateApi,
-  coreModule,
-  fetchBaseQuery,
-  reactHooksModule,
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type {
+  BaseQueryFn,
+  FetchArgs,
+  FetchBaseQueryError,
+  FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { TOKEN_FAILED_MESSAGE } from '@shop/shared/session';
 import { errorBodyShape } from './contract';
 import { safeParse } from './shape';
@@ -15,49 +15,53 @@ export const sessionExpired = createAction('api/sessionExpired');
 
 /**
  * The API state the server rendered the page with (its queries' answers), handed to the browser's
- * store before hydration (main.tsx), so the first render finds every answer the server had.
+ * store before hydration (start.tsx), so the first render finds every answer the server had.
  */
 export const hydrateFromServer = createAction<unknown>('api/hydrateFromServer');
 
 type StateWithToken = { account: { userInfo: { token: string } | null } };
 
+type ApiRequest = BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  object,
+  FetchBaseQueryMeta
+>;
+
+/** How a store's requests reach the API: its thunk extra argument (see createServerStore). */
+export type ApiTransport = { fetchFromApi: ApiRequest };
+
+/** Requests to `baseUrl` through `fetchFn`. */
+export function apiTransport(baseUrl: string, fetchFn: typeof fetch): ApiTransport {
+  return {
+    fetchFromApi: fetchBaseQuery({
+      baseUrl,
+      fetchFn,
+      prepareHeaders: (headers, { getState }) => {
+        const token = (getState() as StateWithToken).account.userInfo?.token;
+        // A call that names its token itself (the logout's) keeps it.
+        if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+        return headers;
+      },
+    }),
+  };
+}
+
+/** The browser's: this origin's /api, through the fetch of the moment (tests replace it). */
+const browserTransport = apiTransport('/api', (...args) => fetch(...args));
+
 /**
- * Where the API is asked. In the browser: this origin's /api with the browser's fetch. The server
- * renderer (entry-server.tsx) answers the same requests in-process (see setServerFetch).
+ * A store made with a transport (the server renderer's: in-process, under an absolute URL) asks
+ * through it; the browser's store, and a test's, through the browser's fetch.
  */
-let apiBaseUrl = '/api';
-let apiFetch: typeof fetch = (...args) => fetch(...args);
+const transportOf = (extra: unknown): ApiTransport =>
+  typeof extra === 'object' && extra !== null && 'fetchFromApi' in extra
+    ? (extra as ApiTransport)
+    : browserTransport;
 
-/** Server rendering only: requests go to `fetchFn` under an absolute base URL (Node has no origin). */
-export function setServerFetch(origin: string, fetchFn: typeof fetch): void {
-  apiBaseUrl = `${origin}/api`;
-  apiFetch = fetchFn;
-}
-
-/** On the server an endpoint's path is made absolute (fetchBaseQuery keeps an absolute URL as is). */
-function onServer(args: string | FetchArgs): string | FetchArgs {
-  if (apiBaseUrl === '/api') return args;
-  const request = typeof args === 'string' ? { url: args } : args;
-  return { ...request, url: `${apiBaseUrl}/${request.url.replace(/^\//, '')}` };
-}
-
-const fetchFromApi = fetchBaseQuery({
-  baseUrl: '/api',
-  fetchFn: (...args) => apiFetch(...args),
-  prepareHeaders: (headers, { getState }) => {
-    const token = (getState() as StateWithToken).account.userInfo?.token;
-    // A call that names its token itself (the logout's) keeps it.
-    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
-    return headers;
-  },
-});
-
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
-  args,
-  queryApi,
-  extraOptions,
-) => {
-  const result = await fetchFromApi(onServer(args), queryApi, extraOptions);
+const baseQuery: ApiRequest = async (args, queryApi, extraOptions) => {
+  const result = await transportOf(queryApi.extra).fetchFromApi(args, queryApi, extraOptions);
   if (result.error) {
     const body = safeParse(errorBodyShape, result.error.data);
     if (body.success && body.data.message === TOKEN_FAILED_MESSAGE) {
@@ -74,15 +78,6 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   }
   return result;
 };
-
-/**
- * On the server, a query hook starts its request while rendering (there are no effects there): the
- * renderer renders, waits for the requests the page started, and renders again with their answers.
- */
-const createApi = buildCreateApi(
-  coreModule(),
-  reactHooksModule({ unstable__sideEffectsInRender: import.meta.env.SSR }),
-);
 
 /** The one RTK Query API of the storefront; features add their endpoints with injectEndpoints. */
 export const api = createApi({

@@ -5,6 +5,12 @@
  */
 export const SERVER_DATA_ID = 'server-data';
 
+/**
+ * What the block holds: the API state the page was rendered with (for the store) and its route
+ * loaders' data (for the router: their loaders do not run again while the browser hydrates).
+ */
+export type ServerData = { api: unknown; loaderData: Record<string, unknown> };
+
 /** The block's text: JSON that cannot end its <script> element or open a comment. */
 export function serverDataJson(value: unknown): string {
   return JSON.stringify(value)

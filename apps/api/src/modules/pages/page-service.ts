@@ -14,13 +14,13 @@ import { createRendererFetch } from './renderer-fetch';
 /** The web app's server entry (apps/web/src/entry-server.tsx), as built by `vite build --ssr`. */
 type ServerEntry = {
   SERVER_DATA_ID: string;
-  configureServerRendering(options: {
+  /** A renderer of this app's own: two apps in one process (tests) never share one. */
+  createServerRenderer(options: {
     origin: string;
     appUrl: string;
     fetch: typeof fetch;
     sanitizeHtml: (html: string) => string;
-  }): void;
-  renderPage(url: string): Promise<RenderedPage>;
+  }): { renderPage(url: string): Promise<RenderedPage> };
 };
 
 export type Encoding = 'br' | 'gzip';
@@ -80,7 +80,7 @@ export async function createPageService(deps: {
   now?: () => number;
 }) {
   const entry = (await import(pathToFileURL(deps.serverEntryPath).href)) as ServerEntry;
-  entry.configureServerRendering({
+  const renderer = entry.createServerRenderer({
     origin: RENDER_ORIGIN,
     appUrl: deps.appUrl,
     fetch: createRendererFetch({ catalog: deps.catalog, shopConfig: deps.shopConfig }),
@@ -89,7 +89,7 @@ export async function createPageService(deps: {
   const documentOf = createHtmlDocument(deps.template, entry.SERVER_DATA_ID);
   const render = async (pathAndQuery: string) => {
     const page = await renderWithin(deps.deadlineMs, () =>
-      entry.renderPage(`${RENDER_ORIGIN}${pathAndQuery}`),
+      renderer.renderPage(`${RENDER_ORIGIN}${pathAndQuery}`),
     );
     return answerOf(Buffer.from(documentOf(page)), page.status);
   };

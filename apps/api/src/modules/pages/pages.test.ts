@@ -34,20 +34,20 @@ const TEMPLATE = `<!doctype html>
  * fetch it is given (the real in-process answers), counts its renders and fails on /boom.
  */
 const STAND_IN_ENTRY = `
-let api; let origin; let renders = 0;
+let renders = 0;
 export const SERVER_DATA_ID = 'server-data';
-export function configureServerRendering(options) { api = options.fetch; origin = options.origin; }
-export async function renderPage(url) {
+export function createServerRenderer({ fetch: api, origin }) { return { renderPage: async (url) => {
   const { pathname } = new URL(url);
   if (pathname === '/boom') throw new Error('render failed');
   renders += 1;
   const product = /^\\/products\\/(.+)$/.exec(pathname);
-  const answer = await api(origin + (product ? '/api/products/' + product[1] : '/api/products?category=totes'));
+  const asked = product ? '/api/products/' + product[1] : pathname === '/privacypolicy' ? '/api/config/shop' : '/api/products?category=totes';
+  const answer = await api(origin + asked);
   const json = await answer.json();
   const status = answer.status === 200 && pathname !== '/missing' ? 200 : 404;
   const text = json.name ?? json.message ?? json.products.map((p) => p.name).join(', ');
   return { status, head: '<title>' + pathname + '</title>', body: '<p>' + text + '</p><p>render ' + renders + '</p>', data: JSON.stringify({ status: answer.status }) };
-}`;
+} }; }`;
 
 describe('page policy', () => {
   it('renders the shop, keeps token addresses private and leaves the back office to the browser', () => {
@@ -169,6 +169,27 @@ describe('server-rendered pages', () => {
     const fresh = await pages.page('/totes', 'public');
     expect(fresh).not.toBe(first);
     expect(fresh.html.toString()).toContain('Second Tote');
+  });
+
+  it('gives each app a renderer of its own: two page services in one process read their own shop', async () => {
+    const service = (name: string) =>
+      createPageService({
+        serverEntryPath: path.join(dir, 'entry-server.mjs'),
+        template: TEMPLATE,
+        catalog: createCatalogReader(t.database.db, 60_000),
+        shopConfig: { name, supportEmail: 'help@shop.test' },
+        appUrl: 'http://shop.test',
+        cacheMs: 60_000,
+        deadlineMs: 11_000,
+      });
+    const first = await service('First Shop');
+    const second = await service('Second Shop');
+    expect((await first.page('/privacypolicy', 'public')).html.toString()).toContain(
+      '<p>First Shop</p>',
+    );
+    expect((await second.page('/privacypolicy', 'public')).html.toString()).toContain(
+      '<p>Second Shop</p>',
+    );
   });
 
   it('renders a page once for 40 requests at once, whatever queries they make up', async () => {

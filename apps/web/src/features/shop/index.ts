@@ -1,3 +1,3 @@
 // features/shop's public entry: what other features and the app may use (docs/decisions/029).
 export { useGetShopConfigQuery } from './api/shop-config-api';
-export { useShopConfig } from './hooks/use-shop-config';
+export { requestShopConfig, useShopConfig } from './hooks/use-shop-config';

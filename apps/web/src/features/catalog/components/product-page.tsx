@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import type { Params } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { PageContainer } from '../../../components/ui/page-container';
 import { ProductDetailSkeleton } from '../../../components/ui/page-skeletons';
 import { errorMessage, isProductMissing } from '../../../lib/api-error';
+import type { PageRequests } from '../../../lib/page-data';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { REVIEWS_HASH, readReviewProof, type ReviewProof } from '../../../lib/review-proof';
-import { useGetProductQuery } from '../api/products-api';
+import { productsApi, useGetProductQuery } from '../api/products-api';
 import { ProductDetail, loadProductDescription } from './product-detail';
 import { ProductNotFound } from './product-not-found';
 
@@ -37,9 +39,16 @@ function useReviewProof(productId: string): ReviewProof | undefined {
     : undefined;
 }
 
+const productIdOf = (params: Params) => params.productId ?? '';
+
+/** What the page renders with, started by its route's loader. */
+export const pageRequests: PageRequests = (dispatch, { params }) => [
+  dispatch(productsApi.endpoints.getProduct.initiate(productIdOf(params))),
+];
+
 /** /products/:productId */
 export default function ProductPage() {
-  const productId = useParams().productId ?? '';
+  const productId = productIdOf(useParams());
   const reviewProof = useReviewProof(productId);
   // currentData: never the previous product while the next one loads.
   const { currentData: product, error, isFetching } = useGetProductQuery(productId);

@@ -9,6 +9,7 @@ import { PHOTO_SIZES } from '../../../lib/product-image';
 import { useGetProductsQuery } from '../../catalog';
 import { ProductCard } from '../../catalog';
 import type { EmblaApi, EmblaOptions } from './embla-binding';
+import type { ProductListQuery } from '../../catalog';
 
 // Embla (about 7 kB gzipped) loads when a carousel's slides come on screen or the shopper reaches
 // for it (pointer, touch, focus, an arrow): the carousels are below the fold on a phone.
@@ -36,6 +37,9 @@ function slidesShown(viewport: HTMLElement): number[] {
 
 type ProductCarouselProps = { title: string; subtitle: string; category: Category };
 
+/** The products a carousel shows: its category's first page. */
+export const carouselQuery = (category: Category): ProductListQuery => ({ categories: [category] });
+
 const arrowClass =
   'flex size-11 items-center justify-center rounded-full border border-sand-300 bg-white text-ink shadow-sm hover:border-terracotta-700 hover:text-terracotta-700';
 
@@ -44,7 +48,7 @@ const arrowClass =
  * keyboard (ArrowLeft/ArrowRight on the focused carousel) move it one card at a time.
  */
 export function ProductCarousel({ title, subtitle, category }: ProductCarouselProps) {
-  const { data, error, isLoading } = useGetProductsQuery({ categories: [category] });
+  const { data, error, isLoading } = useGetProductsQuery(carouselQuery(category));
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const [wanted, setWanted] = useState(false);
   const [embla, setEmbla] = useState<EmblaApi | undefined>();
