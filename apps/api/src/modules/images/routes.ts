@@ -8,11 +8,12 @@ import {
   imageOrderRequestSchema,
   imageUploadFieldsSchema,
   productPhotosResponseSchema,
+  productIdParams,
 } from '@shop/shared/admin-catalog';
 import { singleLineText } from '@shop/shared/text';
 import { invalid } from '../../errors';
 import type { Authenticator } from '../accounts/authenticator';
-import { backOfficeActor } from '../fulfilment/actor';
+import { backOfficeActor } from '../back-office/actor';
 import {
   addPhoto,
   photoTooLarge,
@@ -23,7 +24,6 @@ import {
 } from './photo-service';
 import { RENDITION_NAME_PATTERN } from './service';
 
-const productIdParams = z.object({ id: singleLineText('Product id').max(100) });
 const imageParams = productIdParams.extend({ imageId: singleLineText('Photo id').max(100) });
 const imageNameParams = z.object({ name: singleLineText('Image name').max(100) });
 

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminOrderSchema,
   cancelOrderRequestSchema,
+  orderIdParams,
   refundRequestSchema,
 } from '@shop/shared/admin-orders';
 import type { Authenticator } from '../accounts/authenticator';
-import { backOfficeActor } from '../fulfilment/actor';
-import { orderIdParams } from '../fulfilment/routes';
+import { backOfficeActor } from '../back-office/actor';
 import { getAdminOrder } from '../fulfilment/service';
 import { cancelOrder, refundOrder, type RefundsContext } from './service';
 
