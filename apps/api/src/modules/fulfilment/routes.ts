@@ -9,7 +9,8 @@ import {
 import type { Authenticator } from '../accounts/authenticator';
 import type { OrdersContext } from '../orders/service';
 import { backOfficeActor } from '../back-office/actor';
-import { deliverOrder, getAdminOrder, listAdminOrders, shipOrder } from './service';
+import { deliverOrder, shipOrder } from '../../flows/ship-order';
+import { getAdminOrder, listAdminOrders } from './service';
 
 /** The back office's orders: list, detail with timeline, ship, deliver (staff or owner). */
 export const fulfilmentRoutes: FastifyPluginAsyncZod<{

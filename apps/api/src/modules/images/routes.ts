@@ -21,7 +21,7 @@ import {
   reorderPhotos,
   type PhotosContext,
   type PhotoUpload,
-} from './photo-service';
+} from '../../flows/product-photos';
 import { RENDITION_NAME_PATTERN } from './service';
 
 const imageParams = productIdParams.extend({ imageId: singleLineText('Photo id').max(100) });

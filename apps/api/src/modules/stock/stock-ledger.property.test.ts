@@ -14,7 +14,8 @@ import {
   testCheckoutSigner,
 } from '../../test/fixtures';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
-import { expireLapsedHolds, type OrdersContext } from '../orders/service';
+import { expireLapsedHolds } from '../../flows/order-holds';
+import type { OrdersContext } from '../orders/service';
 import { adjustStock, type StockContext } from './service';
 
 /**
