@@ -3,6 +3,9 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { apiBoundaryZones } from './apps/api/architecture.mjs';
 
 export default tseslint.config(
   {
@@ -58,6 +61,27 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The API's layers (apps/api/architecture.mjs): modules import lower layers only and never
+    // flows/, flows never import route files, only app.ts imports route files; no file cycle.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parses the imported .ts files too (no-cycle follows them).
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'apps/api/tsconfig.json' }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: apiBoundaryZones() },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
