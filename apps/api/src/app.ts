@@ -45,7 +45,6 @@ import type { RefundsContext } from './flows/refund-settlement';
 import { privacyRoutes } from './modules/privacy/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { seoRoutes } from './modules/seo/routes';
-import { configureLowStockMail } from './modules/stock/service';
 import { stockRoutes } from './modules/stock/routes';
 import { createActionLimiter } from './modules/rate-limits/service';
 import { WEB_DIST_DIR } from './paths';
@@ -147,7 +146,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     pollMs: env.MAIL_POLL_MS,
   });
 
-  configureLowStockMail({ appUrl: publicUrl, supportEmail });
   const ordersCtx: OrdersContext = {
     db,
     secret: deriveKey(jwtSecret, 'order-access'),
@@ -255,7 +253,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     auth,
   });
   await app.register(adminProductRoutes, {
-    ctx: { db, onCatalogChanged: catalog.invalidate, importWaitMs: env.CATALOG_IMPORT_WAIT_MS },
+    ctx: {
+      db,
+      onCatalogChanged: catalog.invalidate,
+      importWaitMs: env.CATALOG_IMPORT_WAIT_MS,
+      lowStockMail: { appUrl: publicUrl, supportEmail },
+    },
     auth,
   });
   await app.register(stockRoutes, { ctx: ordersCtx, auth });

@@ -210,7 +210,7 @@ export async function startCheckout(
     );
     for (const line of holdOrder) {
       const units = { productId: line.product.id, variant: line.variant, qty: line.qty };
-      if (!(await holdUnits(tx, { ...units, orderId: created.id }))) {
+      if (!(await holdUnits(tx, { ...units, orderId: created.id }, ctx))) {
         const left = await availableUnits(tx, line.product.id, line.variant);
         const name = `${line.product.name}${describeVariant(line.size, line.option)}`;
         throw new AppError(

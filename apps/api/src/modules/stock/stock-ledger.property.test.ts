@@ -42,7 +42,13 @@ beforeAll(async () => {
   ownerToken = owner.token;
   actor = { user: { id: owner.id, email: owner.email, name: owner.name }, clientAddress: '::1' };
   const noop = () => {};
-  stockCtx = { db: t.database.db, wakeMail: noop, onStockChanged: noop };
+  stockCtx = {
+    db: t.database.db,
+    appUrl: 'http://shop.test',
+    supportEmail: 'support@shop.test',
+    wakeMail: noop,
+    onStockChanged: noop,
+  };
   ordersCtx = {
     db: t.database.db,
     secret: new Uint8Array(32),
