@@ -39,6 +39,7 @@ import {
   type OrdersContext,
 } from '../modules/orders/service';
 import { closeUnpaidOrder } from './order-holds';
+import { runOutsideStep } from './steps';
 import { availableUnits, holdUnits, inLockOrder } from '../modules/stock/service';
 
 /** The provider's session lasts 30 minutes; the hold a little longer, so a payment never lands after it. */
@@ -225,41 +226,48 @@ export async function startCheckout(
   });
   ctx.onStockChanged();
 
-  try {
-    const session = await ctx.provider.createCheckoutSession({
-      orderId: order.id,
-      customerEmail: order.email,
-      lines: lines.map((line) => ({
-        name: `${line.product.name}${describeVariant(line.size, line.option)}`,
-        qty: line.qty,
-        unitPriceCents: line.product.priceCents,
-      })),
-      shippingCents: totals.shippingCents,
-      taxCents: totals.taxCents,
-      totalCents: totals.totalCents,
-      successUrl: `${ctx.appUrl}/successfulorder?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${ctx.appUrl}${checkoutCancelPath(ctx, order.id)}`,
-      expiresAt: new Date(Date.now() + CHECKOUT_SESSION_MS),
-    });
-    if (await setPaymentSession(ctx.db, order.id, session.id))
-      return {
-        url: session.url,
-        receipt: receipt.token,
-        checkout: { orderId: order.id, token: checkoutCancelToken(ctx.secret, order.id) },
-      };
-    // A newer checkout of the same account replaced this one while its session was being opened.
-    await ctx.provider.expireCheckoutSession(session.id).catch(() => false);
-  } catch (error) {
+  const opened = await runOutsideStep({
+    run: async () => {
+      try {
+        const session = await ctx.provider.createCheckoutSession({
+          orderId: order.id,
+          customerEmail: order.email,
+          lines: lines.map((line) => ({
+            name: `${line.product.name}${describeVariant(line.size, line.option)}`,
+            qty: line.qty,
+            unitPriceCents: line.product.priceCents,
+          })),
+          shippingCents: totals.shippingCents,
+          taxCents: totals.taxCents,
+          totalCents: totals.totalCents,
+          successUrl: `${ctx.appUrl}/successfulorder?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${ctx.appUrl}${checkoutCancelPath(ctx, order.id)}`,
+          expiresAt: new Date(Date.now() + CHECKOUT_SESSION_MS),
+        });
+        return { session, attached: await setPaymentSession(ctx.db, order.id, session.id) };
+      } catch (error) {
+        throw new AppError(
+          'unavailable',
+          'The payment provider did not answer. Nothing was charged; please try again.',
+          {},
+          error,
+        );
+      }
+    },
     // No checkout to pay: give the stock back at once rather than at the hold's end.
-    await ctx.db.transaction((tx) => closeUnpaidOrder(tx, order.id, 'cancelled'));
-    ctx.onStockChanged();
-    throw new AppError(
-      'unavailable',
-      'The payment provider did not answer. Nothing was charged; please try again.',
-      {},
-      error,
-    );
-  }
+    compensate: async () => {
+      await ctx.db.transaction((tx) => closeUnpaidOrder(tx, order.id, 'cancelled'));
+      ctx.onStockChanged();
+    },
+  });
+  if (opened.attached)
+    return {
+      url: opened.session.url,
+      receipt: receipt.token,
+      checkout: { orderId: order.id, token: checkoutCancelToken(ctx.secret, order.id) },
+    };
+  // A newer checkout of the same account replaced this one while its session was being opened.
+  await ctx.provider.expireCheckoutSession(opened.session.id).catch(() => false);
   throw new AppError('conflict', 'This checkout was replaced by a newer one. Please try again.');
 }
 
