@@ -64,6 +64,25 @@ export default tseslint.config(
     },
   },
   {
+    // A flow calls module services, never their repositories (types may be shared).
+    files: ['apps/api/src/flows/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./modules/[^/]+/(repository|[a-z-]+-repository)$',
+              message: "Call the module's service, not its repository.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The API's layers (apps/api/architecture.mjs): modules import lower layers only and never
     // flows/, flows never import route files, only app.ts imports route files; no file cycle.
     files: ['apps/api/src/**/*.ts'],
