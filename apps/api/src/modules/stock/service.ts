@@ -70,10 +70,21 @@ export interface Movement {
 /**
  * Applies a movement: answers the variant's new levels, or undefined when it was refused (see
  * changeLevels). A movement that lowers what is available below the threshold mails the owners
- * once (see followLowStock), with the app's `lowStockMail` links: callers whose movements can
- * lower it pass them (the exported functions below ask for them in their types).
+ * once (see followLowStock), with the app's `lowStockMail` links.
  */
-export async function moveStock(
+export function moveStock(
+  tx: Executor,
+  movement: Movement,
+  lowStockMail: LowStockMailSettings,
+): Promise<StockRow | undefined> {
+  return applyMovement(tx, movement, lowStockMail);
+}
+
+/**
+ * moveStock, for this file's movements: those that can lower what is available pass the links;
+ * those that cannot (a release, a sale of held units, a restock, opening stock) mail nobody.
+ */
+async function applyMovement(
   tx: Executor,
   movement: Movement,
   lowStockMail?: LowStockMailSettings,
@@ -165,7 +176,7 @@ export async function holdUnits(
   units: OrderUnits,
   lowStockMail: LowStockMailSettings,
 ): Promise<boolean> {
-  const row = await moveStock(
+  const row = await applyMovement(
     tx,
     {
       ...units,
@@ -184,7 +195,7 @@ export async function holdUnits(
  * letting stock drift from its ledger.
  */
 async function moveHeldUnits(tx: Executor, movement: Movement): Promise<void> {
-  if (!(await moveStock(tx, movement)))
+  if (!(await applyMovement(tx, movement)))
     throw new Error(
       `stock ledger refused a ${movement.reason} of order ${movement.orderId ?? '?'}: ${movement.productId} ${movement.variant} holds fewer units than the order`,
     );
@@ -210,7 +221,7 @@ export async function restockRefundedUnits(
   tx: Executor,
   units: OrderUnits & { actor?: AuditActor | undefined },
 ): Promise<void> {
-  await moveStock(tx, { ...units, change: units.qty, heldChange: 0, reason: 'refund_restock' });
+  await applyMovement(tx, { ...units, change: units.qty, heldChange: 0, reason: 'refund_restock' });
 }
 
 /** A new product's stock rows, each variant's opening units written as an `import` movement. */
@@ -224,7 +235,7 @@ export async function openStock(
   for (const [variant, units] of Object.entries(levels) as [Variant, number | undefined][]) {
     await ensureStockRow(tx, productId, variant);
     if (units)
-      await moveStock(tx, {
+      await applyMovement(tx, {
         productId,
         variant,
         change: units,
@@ -334,7 +345,7 @@ export async function adjustStock(
   const row = await ctx.db.transaction(async (tx) => {
     const { product, variant } = await chosenVariant(tx, request);
     await ensureStockRow(tx, product.id, variant);
-    const moved = await moveStock(
+    const moved = await applyMovement(
       tx,
       {
         productId: product.id,
@@ -476,7 +487,7 @@ export async function setOnHandByImport(
   if (input.target < 0) throw new AppError('conflict', ADMIN_CATALOG_MESSAGES.belowZero);
   if (input.target < row.held)
     throw new AppError('conflict', ADMIN_CATALOG_MESSAGES.belowHeld(row.held));
-  const moved = await moveStock(
+  const moved = await applyMovement(
     tx,
     {
       productId: input.productId,
