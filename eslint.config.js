@@ -5,6 +5,9 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { apiBoundaryZones } from './apps/api/architecture.mjs';
 
 const WEB = 'apps/web/src';
 /**
@@ -124,6 +127,46 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // A flow calls module services, never their repositories (types may be shared).
+    files: ['apps/api/src/flows/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./modules/[^/]+/(repository|[a-z-]+-repository)$',
+              message: "Call the module's service, not its repository.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The API's layers (apps/api/architecture.mjs): modules import lower layers only and never
+    // flows/, flows never import route files, only app.ts imports route files; no file cycle.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parses the imported .ts files too (no-cycle follows them).
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'apps/api/tsconfig.json' }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: apiBoundaryZones() },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -32,20 +32,19 @@ import { devOutboxRoutes } from './modules/mail/dev-outbox-routes';
 import { createDevOutboxTransport, createSmtpTransport } from './modules/mail/mail-transport';
 import { createMailWorker } from './modules/mail/mail-worker';
 import { createPeriodicSweep, type PeriodicSweep } from './lib/periodic-sweep';
-import { createHoldSweeper } from './modules/orders/hold-sweeper';
+import { createHoldSweeper } from './flows/hold-sweeper';
 import { orderRoutes } from './modules/orders/routes';
 import { attachProvenGuestOrders, type OrdersContext } from './modules/orders/service';
 import { createPaymentProvider } from './modules/payments/create-provider';
 import type { PaymentProvider } from './modules/payments/provider';
 import { testCheckoutRoutes } from './modules/payments/test-checkout-routes';
 import { webhookRoutes } from './modules/payments/webhook-routes';
-import { recoverPendingRefunds } from './modules/refunds/recovery';
+import { recoverPendingRefunds } from './flows/refund-recovery';
 import { refundRoutes } from './modules/refunds/routes';
-import type { RefundsContext } from './modules/refunds/service';
+import type { RefundsContext } from './flows/refund-settlement';
 import { privacyRoutes } from './modules/privacy/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { seoRoutes } from './modules/seo/routes';
-import { configureLowStockMail } from './modules/stock/service';
 import { stockRoutes } from './modules/stock/routes';
 import { createActionLimiter } from './modules/rate-limits/service';
 import { WEB_DIST_DIR } from './paths';
@@ -147,7 +146,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     pollMs: env.MAIL_POLL_MS,
   });
 
-  configureLowStockMail({ appUrl: publicUrl, supportEmail });
   const ordersCtx: OrdersContext = {
     db,
     secret: deriveKey(jwtSecret, 'order-access'),
@@ -255,7 +253,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     auth,
   });
   await app.register(adminProductRoutes, {
-    ctx: { db, onCatalogChanged: catalog.invalidate, importWaitMs: env.CATALOG_IMPORT_WAIT_MS },
+    ctx: {
+      db,
+      onCatalogChanged: catalog.invalidate,
+      importWaitMs: env.CATALOG_IMPORT_WAIT_MS,
+      lowStockMail: { appUrl: publicUrl, supportEmail },
+    },
     auth,
   });
   await app.register(stockRoutes, { ctx: ordersCtx, auth });

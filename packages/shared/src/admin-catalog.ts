@@ -5,6 +5,9 @@ import { categorySchema, type LineOption, type LineSize, type Variant } from './
 import { toCents } from './money';
 import { multiLineText, singleLineText } from './text';
 
+/** The :id of the back office's product routes (products and their photos alike). */
+export const productIdParams = z.object({ id: singleLineText('Product id').max(100) });
+
 /** The back office's catalog: products, their photos, the stock ledger and CSV. Prices in dollars. */
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;

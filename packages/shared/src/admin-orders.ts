@@ -15,6 +15,9 @@ const searchSchema = singleLineText('Search')
   .max(200, 'Search must be at most 200 characters')
   .optional();
 
+/** The :id of the back office's order routes (fulfilment and refunds alike). */
+export const orderIdParams = z.object({ id: singleLineText('Order id').max(100) });
+
 /** GET /api/admin/orders?status=&q=&page= */
 export const adminOrderListQuerySchema = z.object({
   status: z

@@ -29,6 +29,7 @@ import {
   setThreshold,
   stockOfProducts,
 } from '../stock/service';
+import type { LowStockMailSettings } from '../stock/low-stock-mail';
 import {
   formatCatalogCsv,
   formatPrice,
@@ -243,7 +244,12 @@ function resultOf(plans: ProductPlan[], dryRun: boolean): ImportResult {
  * products without locks but lock stock rows, so the stock rows are locked last, in the lock
  * order and a batch per statement, and checkouts of those variants wait only for that last part.
  */
-async function applyImport(tx: Executor, plans: ProductPlan[], actor: AuditActor) {
+async function applyImport(
+  tx: Executor,
+  plans: ProductPlan[],
+  actor: AuditActor,
+  lowStockMail: LowStockMailSettings,
+) {
   const written: { plan: ProductPlan; productId: string }[] = [];
   for (const plan of plans) {
     if (actionOf(plan) === 'unchanged') continue;
@@ -277,17 +283,21 @@ async function applyImport(tx: Executor, plans: ProductPlan[], actor: AuditActor
     // file's version, this answers 409 and the whole import is refused.
     if (current)
       for (const { since, ...level } of plan.stock)
-        await setOnHandByImport(tx, {
-          productId,
-          ...level,
-          since:
-            since === undefined
-              ? undefined
-              : { stockVersion: since, moved: stockMoved(current, level.variant) },
-          actor,
-        });
+        await setOnHandByImport(
+          tx,
+          {
+            productId,
+            ...level,
+            since:
+              since === undefined
+                ? undefined
+                : { stockVersion: since, moved: stockMoved(current, level.variant) },
+            actor,
+          },
+          lowStockMail,
+        );
     for (const { variant, threshold } of plan.thresholds)
-      await setThreshold(tx, productId, variant, threshold);
+      await setThreshold(tx, productId, variant, threshold, lowStockMail);
   }
 }
 
@@ -357,7 +367,7 @@ export async function importCatalogCsv(
       };
     const result = resultOf(plans, dryRun);
     if (dryRun) return { status: 200, body: result };
-    await applyImport(db, plans, actor);
+    await applyImport(db, plans, actor, ctx.lowStockMail);
     await recordAudit(db, actor, {
       action: 'products.imported',
       summary: `CSV import: ${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged`,

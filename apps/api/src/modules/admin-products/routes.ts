@@ -11,10 +11,10 @@ import {
   importRejectedSchema,
   importResultSchema,
   productWriteSchema,
+  productIdParams,
 } from '@shop/shared/admin-catalog';
-import { singleLineText } from '@shop/shared/text';
 import type { Authenticator } from '../accounts/authenticator';
-import { backOfficeActor } from '../fulfilment/actor';
+import { backOfficeActor } from '../back-office/actor';
 import { exportCatalogCsv, importCatalogCsv } from './csv-service';
 import {
   createProduct,
@@ -24,7 +24,6 @@ import {
   type AdminProductsContext,
 } from './service';
 
-const productIdParams = z.object({ id: singleLineText('Product id').max(100) });
 const IMPORT_URL = '/api/admin/products/import';
 const csvBody = z.custom<Buffer>((body) => Buffer.isBuffer(body), {
   error: 'Send the file as text/csv',

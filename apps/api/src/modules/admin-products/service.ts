@@ -29,6 +29,7 @@ import {
   type ProductRow,
 } from '../catalog/admin-service';
 import { photosOfProduct } from '../images/service';
+import type { LowStockMailSettings } from '../stock/low-stock-mail';
 import { openStock, reshapeStock, variantStockOf } from '../stock/service';
 import { sanitizeDescription } from './description';
 
@@ -40,6 +41,8 @@ export interface AdminProductsContext {
   onCatalogChanged: () => void;
   /** How long a CSV import waits for one already running before it answers 409. */
   importWaitMs: number;
+  /** The low-stock mail's links, for imports that lower what is available. */
+  lowStockMail: LowStockMailSettings;
 }
 
 export const productNotFound = () =>

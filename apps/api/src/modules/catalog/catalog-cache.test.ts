@@ -21,13 +21,17 @@ describe('the catalog cache', () => {
       productSchema.parse((await t.app.inject(`/api/products/${id}`)).json());
 
     expect((await read()).countInStock.total).toBe(5);
-    await moveStock(t.database.db, {
-      productId: id,
-      variant: 'total',
-      change: -4,
-      heldChange: 0,
-      reason: 'correction',
-    });
+    await moveStock(
+      t.database.db,
+      {
+        productId: id,
+        variant: 'total',
+        change: -4,
+        heldChange: 0,
+        reason: 'correction',
+      },
+      { appUrl: 'http://shop.test', supportEmail: 'support@shop.test' },
+    );
     expect((await read()).countInStock.total).toBe(5);
     clock += TTL_MS - 1;
     expect((await read()).countInStock.total).toBe(5);

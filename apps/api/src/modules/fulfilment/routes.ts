@@ -1,18 +1,16 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminOrderListQuerySchema,
   adminOrderListResponseSchema,
   adminOrderSchema,
+  orderIdParams,
   shipOrderRequestSchema,
 } from '@shop/shared/admin-orders';
-import { singleLineText } from '@shop/shared/text';
 import type { Authenticator } from '../accounts/authenticator';
 import type { OrdersContext } from '../orders/service';
-import { backOfficeActor } from './actor';
-import { deliverOrder, getAdminOrder, listAdminOrders, shipOrder } from './service';
-
-export const orderIdParams = z.object({ id: singleLineText('Order id').max(100) });
+import { backOfficeActor } from '../back-office/actor';
+import { deliverOrder, shipOrder } from '../../flows/ship-order';
+import { getAdminOrder, listAdminOrders } from './service';
 
 /** The back office's orders: list, detail with timeline, ship, deliver (staff or owner). */
 export const fulfilmentRoutes: FastifyPluginAsyncZod<{

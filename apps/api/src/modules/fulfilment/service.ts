@@ -4,30 +4,23 @@ import {
   type AdminOrder,
   type AdminOrderListQuery,
   type AdminOrderListResponse,
-  type ShipOrderRequest,
   type TimelineEntry,
 } from '@shop/shared/admin-orders';
-import { orderNumber, type OrderStatus } from '@shop/shared/orders';
+import { orderNumber } from '@shop/shared/orders';
 import { AppError } from '../../errors';
 import { pageCounts, pageWindow } from '../../lib/search';
 import { isUuid } from '../../lib/uuid';
-import { auditOfOrder, recordAudit, type AuditActor } from '../audit/service';
-import { enqueueMail, mailsOfOrder } from '../mail/service';
-import { shippingMail } from '../orders/order-mails';
-import {
-  findOrder,
-  moveOrder,
-  orderLink,
-  toOrderResponse,
-  withLockedOrder,
-  type OrdersContext,
-} from '../orders/service';
+import { auditOfOrder } from '../audit/service';
+import { mailsOfOrder } from '../mail/service';
+import { findOrder, toOrderResponse, type OrdersContext } from '../orders/service';
 import { paymentEventsOfOrder } from '../payments/service';
 import { refundsOfOrder } from '../refunds/service';
-import { insertShipment, listOrderRows } from './repository';
+import { listOrderRows } from './repository';
+
+/** The parcel rows the shipping flow (flows/ship-order.ts) writes. */
+export { insertShipment } from './repository';
 
 const notFound = () => new AppError('not_found', ADMIN_ORDER_MESSAGES.notFound);
-const conflict = (message: string) => new AppError('conflict', message);
 
 /** GET /api/admin/orders: 25 a page, newest first. */
 export async function listAdminOrders(
@@ -115,59 +108,4 @@ export async function getAdminOrder(
     restockedUnits,
     timeline,
   };
-}
-
-/** Paid, or partly refunded, and not yet shipped (with money left: not being cancelled). */
-const SHIPPABLE: OrderStatus[] = ['paid', 'partially_refunded'];
-
-/**
- * POST /api/admin/orders/:id/ship: a shipments row, status shipped, the audit row and the buyer's
- * mail with carrier, tracking number and the order's link, in one transaction.
- */
-export async function shipOrder(
-  ctx: OrdersContext,
-  orderId: string,
-  parcel: ShipOrderRequest,
-  actor: AuditActor,
-): Promise<void> {
-  await withLockedOrder(ctx.db, orderId, async (tx, order) => {
-    if (
-      !SHIPPABLE.includes(order.status) ||
-      order.shippedAt !== null ||
-      order.refundedCents >= order.totalCents
-    )
-      throw conflict(ADMIN_ORDER_MESSAGES.notShippable);
-    await insertShipment(tx, { orderId, ...parcel });
-    await moveOrder(tx, orderId, SHIPPABLE, 'shipped');
-    await recordAudit(tx, actor, {
-      action: 'order.shipped',
-      orderId,
-      summary: `Shipped with ${parcel.carrier}, tracking number ${parcel.trackingNumber}`,
-    });
-    await enqueueMail(tx, shippingMail(order, parcel, orderLink(ctx, orderId), ctx.supportEmail), {
-      orderId,
-    });
-  });
-  ctx.wakeMail();
-}
-
-/** POST /api/admin/orders/:id/deliver: a shipped order arrived. */
-export async function deliverOrder(
-  ctx: OrdersContext,
-  orderId: string,
-  actor: AuditActor,
-): Promise<void> {
-  await withLockedOrder(ctx.db, orderId, async (tx, order) => {
-    // Shipped, possibly refunded in part since: the parcel is out, not yet delivered.
-    const shipped =
-      order.status === 'shipped' ||
-      (order.status === 'partially_refunded' && order.shippedAt !== null);
-    if (!shipped || order.deliveredAt !== null) throw conflict(ADMIN_ORDER_MESSAGES.notDeliverable);
-    await moveOrder(tx, orderId, [order.status], 'delivered');
-    await recordAudit(tx, actor, {
-      action: 'order.delivered',
-      orderId,
-      summary: 'Marked delivered',
-    });
-  });
 }

@@ -8,11 +8,12 @@ import {
   imageOrderRequestSchema,
   imageUploadFieldsSchema,
   productPhotosResponseSchema,
+  productIdParams,
 } from '@shop/shared/admin-catalog';
 import { singleLineText } from '@shop/shared/text';
 import { invalid } from '../../errors';
 import type { Authenticator } from '../accounts/authenticator';
-import { backOfficeActor } from '../fulfilment/actor';
+import { backOfficeActor } from '../back-office/actor';
 import {
   addPhoto,
   photoTooLarge,
@@ -20,10 +21,9 @@ import {
   reorderPhotos,
   type PhotosContext,
   type PhotoUpload,
-} from './photo-service';
+} from '../../flows/product-photos';
 import { RENDITION_NAME_PATTERN } from './service';
 
-const productIdParams = z.object({ id: singleLineText('Product id').max(100) });
 const imageParams = productIdParams.extend({ imageId: singleLineText('Photo id').max(100) });
 const imageNameParams = z.object({ name: singleLineText('Image name').max(100) });
 

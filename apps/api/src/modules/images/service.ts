@@ -7,6 +7,15 @@ import {
 import type { Executor } from '../../db/client';
 import { findImagesOfProduct, findImagesOfProducts, type ProductImageRow } from './repository';
 
+/** The photo rows the product-photos flow (flows/product-photos.ts) writes in its transactions. */
+export {
+  deleteProductImages,
+  findImagesOfProduct,
+  insertProductImage,
+  setImagePositions,
+  type ProductImageRow,
+} from './repository';
+
 /** Reading photos: what other modules (the catalog, the back office's products) call. */
 
 /** The width a photo's URL names (its renditions are named alike at the other widths). */

@@ -14,7 +14,12 @@ import {
 } from '@shop/shared/orders';
 import { singleLineText } from '@shop/shared/text';
 import type { Authenticator } from '../accounts/authenticator';
-import { cancelCheckout, ownHolds, startCheckout, type CheckoutContext } from '../checkout/service';
+import {
+  cancelCheckout,
+  ownHolds,
+  startCheckout,
+  type CheckoutContext,
+} from '../../flows/checkout';
 import type { ActionLimiter } from '../rate-limits/service';
 import { getOrder, getOrderReceipt, listOrdersOfAccount } from './service';
 

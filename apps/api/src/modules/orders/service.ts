@@ -9,11 +9,10 @@ import {
   type OrderStatus,
 } from '@shop/shared/orders';
 import { ERASED_EMAIL, ERASED_FIELD, FORMER_CUSTOMER } from '@shop/shared/privacy';
-import type { LineOption, LineSize, Variant } from '@shop/shared/catalog';
+import type { LineOption, LineSize } from '@shop/shared/catalog';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { AppError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
-import { enqueueMail } from '../mail/service';
 import type { UserRow } from '../accounts/repository';
 import {
   checkoutCancelToken,
@@ -21,23 +20,17 @@ import {
   isOrderAccessToken,
   orderAccessToken,
 } from './order-access';
-import { orderConfirmationMail } from './order-mails';
-import { inLockOrder, releaseUnits, sellUnits } from '../stock/service';
 import {
   boughtOrderBuyer,
   eraseCustomerOfOrders,
-  findLapsedHolds,
   findOrderForUpdate,
   findOrderIdByPaymentReference,
   findOrderIdBySession,
   findOrderWithItems,
   findOrdersWithItems,
   listOrdersOfUser,
-  lockOrdersOfUser,
-  setPaymentReference,
   transitionOrder,
   userHasBought,
-  type OrderItemRow,
   type OrderRow,
   type OrderWithItems,
 } from './repository';
@@ -186,73 +179,6 @@ export async function listOrdersOfAccount(db: Executor, userId: string): Promise
   return (await listOrdersOfUser(db, userId)).map(toOrderResponse);
 }
 
-/**
- * Pays an unpaid order once: the hold becomes a sale and the order mail is queued, in the caller's
- * transaction. `paymentReference` (Stripe: the PaymentIntent) is kept for refunds.
- */
-export async function markOrderPaid(
-  ctx: OrdersContext,
-  tx: Executor,
-  orderId: string,
-  paymentReference?: string,
-): Promise<boolean> {
-  const paid = await transitionOrder(tx, orderId, ['pending_payment'], 'paid');
-  if (!paid) return false;
-  if (paymentReference) await setPaymentReference(tx, orderId, paymentReference);
-  const order = await findOrderWithItems(tx, orderId);
-  for (const units of inLockOrder((order?.items ?? []).map(orderUnits)))
-    await sellUnits(tx, { ...units, orderId });
-  if (order)
-    await enqueueMail(tx, orderConfirmationMail(order, orderLink(ctx, orderId), ctx.supportEmail), {
-      orderId,
-    });
-  return true;
-}
-
-/** An order line as units of a stock variant. */
-function orderUnits(item: OrderItemRow): { productId: string; variant: Variant; qty: number } {
-  return { productId: item.productId, variant: item.variant as Variant, qty: item.qty };
-}
-
-/** Closes an unpaid order once and gives its held stock back, in the caller's transaction. */
-export async function closeUnpaidOrder(
-  tx: Executor,
-  orderId: string,
-  outcome: 'expired' | 'cancelled',
-): Promise<boolean> {
-  return (await closeUnpaidOrders(tx, [orderId], outcome)) > 0;
-}
-
-/**
- * Closes unpaid orders once and gives their held stock back, in the caller's transaction: the
- * units of all of them in one pass in the ledger's lock order, so a checkout locking the same
- * variants never waits on this transaction in a cycle. Answers how many were closed.
- */
-async function closeUnpaidOrders(
-  tx: Executor,
-  orderIds: string[],
-  outcome: 'expired' | 'cancelled',
-): Promise<number> {
-  const closed: string[] = [];
-  for (const orderId of orderIds)
-    if (await transitionOrder(tx, orderId, ['pending_payment'], outcome)) closed.push(orderId);
-  const lines = (await findOrdersWithItems(tx, closed, outcome)).flatMap((order) =>
-    order.items.map((item) => ({ ...orderUnits(item), orderId: order.id })),
-  );
-  for (const units of inLockOrder(lines)) await releaseUnits(tx, units);
-  return closed.length;
-}
-
-/** The sweeper: gives back the stock of unpaid orders whose hold ran out (in case no event ever came). */
-export async function expireLapsedHolds(ctx: OrdersContext): Promise<number> {
-  let expired = 0;
-  for (const orderId of await findLapsedHolds(ctx.db, 100)) {
-    if (await ctx.db.transaction((tx) => closeUnpaidOrder(tx, orderId, 'expired'))) expired += 1;
-  }
-  if (expired) ctx.onStockChanged();
-  return expired;
-}
-
 /** An order with its lines, for the modules that act on orders (checkout, payments). */
 export function findOrder(db: Executor, orderId: string): Promise<OrderWithItems | undefined> {
   return findOrderWithItems(db, orderId);
@@ -316,39 +242,14 @@ export function orderIdOfPayment(db: Executor, reference: string): Promise<strin
  */
 export { attachProvenGuestOrders } from './repository';
 
-/**
- * Why an account's orders cannot lose their customer yet, in the caller's transaction (the orders
- * stay locked until it ends): 'awaiting_shipment' while one is paid and no parcel has gone (it
- * still needs its address); 'checkout_open' while one waits for payment and is not among
- * `endedCheckouts` (ended at the provider just before, so no payment can arrive for it). The
- * ended ones are expired here in any case, their held stock given back. Undefined when nothing
- * stands in the way.
- */
-export async function closeOrdersForErasure(
-  tx: Executor,
-  userId: string,
-  endedCheckouts: ReadonlySet<string>,
-): Promise<'awaiting_shipment' | 'checkout_open' | undefined> {
-  const open = await lockOrdersOfUser(tx, userId, [
-    'pending_payment',
-    'paid',
-    'partially_refunded',
-  ]);
-  // Ended at the provider, they can never be paid: expired whatever else is decided.
-  const ended = open.filter(
-    (order) => order.status === 'pending_payment' && endedCheckouts.has(order.id),
-  );
-  await closeUnpaidOrders(
-    tx,
-    ended.map((order) => order.id),
-    'expired',
-  );
-  if (open.some((order) => order.status !== 'pending_payment' && !order.shipped))
-    return 'awaiting_shipment';
-  if (open.some((order) => order.status === 'pending_payment' && !endedCheckouts.has(order.id)))
-    return 'checkout_open';
-  return undefined;
-}
+/** The data steps the order flows (flows/order-holds.ts) compose in their transactions. */
+export {
+  findLapsedHolds,
+  findOrdersWithItems,
+  lockOrdersOfUser,
+  setPaymentReference,
+  type OrderItemRow,
+} from './repository';
 
 /**
  * Takes the customer out of their orders, in the caller's transaction: name, e-mail (a

@@ -14,7 +14,7 @@ import {
 } from '../../test/fixtures';
 import { openAnotherApp } from '../../test/another-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { PENDING_REFUND_GRACE_MS } from '../refunds/recovery';
+import { PENDING_REFUND_GRACE_MS } from '../../flows/refund-recovery';
 import { insertRefund } from '../refunds/repository';
 import type { PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe-provider';

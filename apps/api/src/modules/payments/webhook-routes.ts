@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors';
 import type { OrdersContext } from '../orders/service';
 import { InvalidWebhookError, type PaymentProvider } from './provider';
-import { handlePaymentEvent } from './service';
+import { handlePaymentEvent } from '../../flows/payment-events';
 
 /** POST /api/payments/webhook: the raw body is kept, since the signature is over its exact bytes. */
 export const webhookRoutes: FastifyPluginAsync<{

@@ -4,7 +4,7 @@ import { messageResponseSchema } from '@shop/shared/accounts';
 import { PRIVACY_MESSAGES, deleteAccountRequestSchema, exportFileName } from '@shop/shared/privacy';
 import type { Authenticator } from '../accounts/authenticator';
 import type { ActionLimit, ActionLimiter } from '../rate-limits/service';
-import { deleteAccount, exportAccountData, type PrivacyContext } from './service';
+import { deleteAccount, exportAccountData, type PrivacyContext } from '../../flows/privacy';
 
 /** A copy of one's data is a few queries; a dozen an hour per account is plenty for a person. */
 export const DATA_EXPORT_LIMIT: ActionLimit = {

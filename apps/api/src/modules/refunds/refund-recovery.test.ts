@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { RefundRefusedError, type PaymentProvider, type RefundInput } from '../payments/provider';
 import { deriveKey } from '../../lib/keys';
 import { orderAccessToken } from '../orders/order-access';
-import { PENDING_REFUND_GRACE_MS } from './recovery';
+import { PENDING_REFUND_GRACE_MS } from '../../flows/refund-recovery';
 import { insertRefund } from './repository';
 
 const ENV = { RATE_LIMIT_PER_MINUTE: '100000' };

@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminOrderSchema,
   cancelOrderRequestSchema,
+  orderIdParams,
   refundRequestSchema,
 } from '@shop/shared/admin-orders';
 import type { Authenticator } from '../accounts/authenticator';
-import { backOfficeActor } from '../fulfilment/actor';
-import { orderIdParams } from '../fulfilment/routes';
-import { getAdminOrder } from '../fulfilment/service';
-import { cancelOrder, refundOrder, type RefundsContext } from './service';
+import { backOfficeActor } from '../back-office/actor';
+import { cancelOrder, refundOrder, type RefundsContext } from '../../flows/refund';
 
 /** Money back (owner only): a refund in part or in full, or the cancellation of an unshipped order. */
 export const refundRoutes: FastifyPluginAsyncZod<{
@@ -26,8 +25,7 @@ export const refundRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user } = await auth.requireBackOffice(request, { owner: true });
-      await refundOrder(ctx, request.params.id, request.body, backOfficeActor(user, request));
-      return getAdminOrder(ctx, request.params.id);
+      return refundOrder(ctx, request.params.id, request.body, backOfficeActor(user, request));
     },
   );
 
@@ -42,8 +40,7 @@ export const refundRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user } = await auth.requireBackOffice(request, { owner: true });
-      await cancelOrder(ctx, request.params.id, request.body, backOfficeActor(user, request));
-      return getAdminOrder(ctx, request.params.id);
+      return cancelOrder(ctx, request.params.id, request.body, backOfficeActor(user, request));
     },
   );
 };

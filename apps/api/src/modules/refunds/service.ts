@@ -1,22 +1,41 @@
 import {
   ADMIN_ORDER_MESSAGES,
-  type CancelOrderRequest,
   type RefundRecord,
   type RefundRequest,
 } from '@shop/shared/admin-orders';
-import { formatPrice, toCents } from '@shop/shared/money';
+import type { OrderStatus } from '@shop/shared/orders';
 import type { Executor } from '../../db/client';
 import type { RestockColumn } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { AuditActor } from '../audit/service';
 import type { OrderWithItems } from '../orders/repository';
-import { withLockedOrder } from '../orders/service';
-import { insertRefund, refundRowsOfOrder, type RefundRow } from './repository';
-import { CANCELLABLE, REFUNDABLE, finishRefund, type RefundsContext } from './settlement';
+import { refundRowsOfOrder, sumRefunds, type RefundRow } from './repository';
 
-export type { RefundsContext } from './settlement';
+/**
+ * The refunds of orders: which statuses may be refunded or cancelled, what may still go back to
+ * stock, and what stands. Asking the provider and settling are flows (flows/refund*.ts).
+ */
 
-const conflict = (message: string) => new AppError('conflict', message);
+/** The data steps the refund flows compose in their transactions. */
+export {
+  claimPendingRefund,
+  insertRefund,
+  refundRowsOfOrder,
+  releaseRefundClaim,
+  settleRefund,
+  type RefundRow,
+} from './repository';
+
+/** Statuses whose payment can (still) be refunded in part or in full. */
+export const REFUNDABLE: OrderStatus[] = ['paid', 'shipped', 'delivered', 'partially_refunded'];
+/** Paid and not shipped: can be cancelled (a partial refund before does not stop it). */
+export const CANCELLABLE: OrderStatus[] = ['paid', 'partially_refunded'];
+
+/** The order's status once its succeeded refunds are counted. */
+export async function statusAfterRefund(tx: Executor, order: OrderWithItems): Promise<OrderStatus> {
+  const refunded = await sumRefunds(tx, order.id, ['succeeded']);
+  return refunded >= order.totalCents ? 'refunded' : 'partially_refunded';
+}
+
 const lineKey = (productId: string, variant: string) => `${productId}|${variant}`;
 
 /** Units already given back per order line (productId|variant), by refunds that did not fail. */
@@ -32,7 +51,7 @@ function restockedSoFar(rows: RefundRow[]): Map<string, number> {
   return restocked;
 }
 
-/**
+export /**
  * Checks the restock lines against the order: each names a line of it, and never more units than
  * ordered less those already restocked. Answers them as stock rows.
  */
@@ -55,13 +74,13 @@ function restockOf(
     const entry = wanted.get(key) ?? { productId: item.productId, variant: item.variant, qty: 0 };
     entry.qty += line.qty;
     if (entry.qty + (restocked.get(key) ?? 0) > item.qty)
-      throw conflict(ADMIN_ORDER_MESSAGES.restockTooMany);
+      throw new AppError('conflict', ADMIN_ORDER_MESSAGES.restockTooMany);
     wanted.set(key, entry);
   }
   return [...wanted.values()];
 }
 
-/** Every unit of the order not yet restocked (a cancellation gives them all back). */
+export /** Every unit of the order not yet restocked (a cancellation gives them all back). */
 function everythingLeft(order: OrderWithItems, earlier: RefundRow[]): RestockColumn[] {
   const restocked = restockedSoFar(earlier);
   return order.items
@@ -71,87 +90,6 @@ function everythingLeft(order: OrderWithItems, earlier: RefundRow[]): RestockCol
       qty: item.qty - (restocked.get(lineKey(item.productId, item.variant)) ?? 0),
     }))
     .filter((line) => line.qty > 0);
-}
-
-/**
- * Writes a refund 'pending' under the order's row lock, so refunds that arrive together are
- * checked one after the other against what remains (pending ones count), on every API process.
- */
-async function reserveRefund(
-  ctx: RefundsContext,
-  orderId: string,
-  actor: AuditActor,
-  plan: (
-    order: OrderWithItems,
-    earlier: RefundRow[],
-  ) => { amountCents: number; restock: RestockColumn[] },
-  request: { reason: string; cancels: boolean },
-): Promise<{ refund: RefundRow; order: OrderWithItems }> {
-  return withLockedOrder(ctx.db, orderId, async (tx, order) => {
-    const earlier = await refundRowsOfOrder(tx, orderId);
-    const { amountCents, restock } = plan(order, earlier);
-    const refund = await insertRefund(tx, {
-      orderId,
-      amountCents,
-      reason: request.reason,
-      status: 'pending',
-      restock,
-      actor: actor.user,
-      actorAddress: actor.clientAddress,
-      cancels: request.cancels,
-    });
-    return { refund, order };
-  });
-}
-
-/** POST /api/admin/orders/:id/refund (owner): part or all of what remains, through the provider. */
-export async function refundOrder(
-  ctx: RefundsContext,
-  orderId: string,
-  request: RefundRequest,
-  actor: AuditActor,
-): Promise<void> {
-  const amountCents = toCents(request.amount);
-  const pending = await reserveRefund(
-    ctx,
-    orderId,
-    actor,
-    (order, earlier) => {
-      if (!REFUNDABLE.includes(order.status)) throw conflict(ADMIN_ORDER_MESSAGES.notRefundable);
-      const remaining = order.totalCents - order.refundedCents;
-      if (amountCents > remaining)
-        throw conflict(ADMIN_ORDER_MESSAGES.refundTooLarge(formatPrice(remaining)));
-      return { amountCents, restock: restockOf(order, request.restock, earlier) };
-    },
-    { reason: request.reason, cancels: false },
-  );
-  await finishRefund(ctx, pending.refund, pending.order);
-}
-
-/**
- * POST /api/admin/orders/:id/cancel (owner; paid, not shipped): refunds what remains and gives
- * every unit not yet restocked back, in one action. Once cancelled it stays so (a second → 409).
- */
-export async function cancelOrder(
-  ctx: RefundsContext,
-  orderId: string,
-  request: CancelOrderRequest,
-  actor: AuditActor,
-): Promise<void> {
-  const pending = await reserveRefund(
-    ctx,
-    orderId,
-    actor,
-    (order, earlier) => {
-      const remaining = order.totalCents - order.refundedCents;
-      // Nothing left to refund means another refund or cancellation is under way or done.
-      if (!CANCELLABLE.includes(order.status) || order.shippedAt !== null || remaining <= 0)
-        throw conflict(ADMIN_ORDER_MESSAGES.notCancellable);
-      return { amountCents: remaining, restock: everythingLeft(order, earlier) };
-    },
-    { reason: request.reason, cancels: true },
-  );
-  await finishRefund(ctx, pending.refund, pending.order);
 }
 
 /**

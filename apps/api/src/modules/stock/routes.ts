@@ -7,7 +7,7 @@ import {
   variantStockResponseSchema,
 } from '@shop/shared/admin-catalog';
 import type { Authenticator } from '../accounts/authenticator';
-import { backOfficeActor } from '../fulfilment/actor';
+import { backOfficeActor } from '../back-office/actor';
 import {
   adjustStock,
   listStockMovements,

@@ -70,9 +70,25 @@ export interface Movement {
 /**
  * Applies a movement: answers the variant's new levels, or undefined when it was refused (see
  * changeLevels). A movement that lowers what is available below the threshold mails the owners
- * once (see followLowStock).
+ * once (see followLowStock), with the app's `lowStockMail` links.
  */
-export async function moveStock(tx: Executor, movement: Movement): Promise<StockRow | undefined> {
+export function moveStock(
+  tx: Executor,
+  movement: Movement,
+  lowStockMail: LowStockMailSettings,
+): Promise<StockRow | undefined> {
+  return applyMovement(tx, movement, lowStockMail);
+}
+
+/**
+ * moveStock, for this file's movements: those that can lower what is available pass the links;
+ * those that cannot (a release, a sale of held units, a restock, opening stock) mail nobody.
+ */
+async function applyMovement(
+  tx: Executor,
+  movement: Movement,
+  lowStockMail?: LowStockMailSettings,
+): Promise<StockRow | undefined> {
   const row = await changeLevels(tx, movement);
   if (!row) return undefined;
   await insertMovement(tx, {
@@ -89,17 +105,7 @@ export async function moveStock(tx: Executor, movement: Movement): Promise<Stock
     onHandAfter: row.onHand,
     heldAfter: row.held,
   });
-  return followLowStock(tx, row, movement.change - movement.heldChange < 0);
-}
-
-/**
- * The low-stock mail's links; buildApp sets them once. moveStock runs inside the transactions of
- * checkout, payments, refunds and imports, which have no context to pass it.
- */
-let lowStockMailSettings: LowStockMailSettings | undefined;
-
-export function configureLowStockMail(settings: LowStockMailSettings): void {
-  lowStockMailSettings = settings;
+  return followLowStock(tx, row, movement.change - movement.heldChange < 0, lowStockMail);
 }
 
 /**
@@ -108,7 +114,12 @@ export function configureLowStockMail(settings: LowStockMailSettings): void {
  * gets one mail; once available is above the threshold again, the mark is cleared so that a
  * later fall mails again. A raised threshold counts as a fall. Answers the row as it is now.
  */
-async function followLowStock(tx: Executor, row: StockRow, fell: boolean): Promise<StockRow> {
+async function followLowStock(
+  tx: Executor,
+  row: StockRow,
+  fell: boolean,
+  lowStockMail: LowStockMailSettings | undefined,
+): Promise<StockRow> {
   if (row.lowStockAlerted && row.available > row.lowStockThreshold) {
     await markLowStock(tx, row.productId, row.variant, false);
     return { ...row, lowStockAlerted: false };
@@ -117,13 +128,18 @@ async function followLowStock(tx: Executor, row: StockRow, fell: boolean): Promi
   if (!(await markLowStock(tx, row.productId, row.variant, true))) return row;
   const product = await findProductShape(tx, row.productId);
   // An archived product is sold no more (the summary leaves it out too).
-  if (product && product.status !== 'archived') await mailOwners(tx, product, row);
+  if (product && product.status !== 'archived') await mailOwners(tx, product, row, lowStockMail);
   return { ...row, lowStockAlerted: true };
 }
 
-async function mailOwners(tx: Executor, product: ProductShape, row: StockRow): Promise<void> {
-  const settings = lowStockMailSettings;
-  if (!settings) throw new Error('The low-stock mail has no links: call configureLowStockMail');
+async function mailOwners(
+  tx: Executor,
+  product: ProductShape,
+  row: StockRow,
+  settings: LowStockMailSettings | undefined,
+): Promise<void> {
+  if (!settings)
+    throw new Error('A movement that lowers availability needs the low-stock mail links');
   const alert = {
     productId: product.id,
     productName: product.name,
@@ -155,13 +171,21 @@ export interface OrderUnits {
 }
 
 /** A checkout takes qty units if that many are available; false (nothing changed) otherwise. */
-export async function holdUnits(tx: Executor, units: OrderUnits): Promise<boolean> {
-  const row = await moveStock(tx, {
-    ...units,
-    change: 0,
-    heldChange: units.qty,
-    reason: 'hold',
-  });
+export async function holdUnits(
+  tx: Executor,
+  units: OrderUnits,
+  lowStockMail: LowStockMailSettings,
+): Promise<boolean> {
+  const row = await applyMovement(
+    tx,
+    {
+      ...units,
+      change: 0,
+      heldChange: units.qty,
+      reason: 'hold',
+    },
+    lowStockMail,
+  );
   return row !== undefined;
 }
 
@@ -171,7 +195,7 @@ export async function holdUnits(tx: Executor, units: OrderUnits): Promise<boolea
  * letting stock drift from its ledger.
  */
 async function moveHeldUnits(tx: Executor, movement: Movement): Promise<void> {
-  if (!(await moveStock(tx, movement)))
+  if (!(await applyMovement(tx, movement)))
     throw new Error(
       `stock ledger refused a ${movement.reason} of order ${movement.orderId ?? '?'}: ${movement.productId} ${movement.variant} holds fewer units than the order`,
     );
@@ -197,7 +221,7 @@ export async function restockRefundedUnits(
   tx: Executor,
   units: OrderUnits & { actor?: AuditActor | undefined },
 ): Promise<void> {
-  await moveStock(tx, { ...units, change: units.qty, heldChange: 0, reason: 'refund_restock' });
+  await applyMovement(tx, { ...units, change: units.qty, heldChange: 0, reason: 'refund_restock' });
 }
 
 /** A new product's stock rows, each variant's opening units written as an `import` movement. */
@@ -211,7 +235,7 @@ export async function openStock(
   for (const [variant, units] of Object.entries(levels) as [Variant, number | undefined][]) {
     await ensureStockRow(tx, productId, variant);
     if (units)
-      await moveStock(tx, {
+      await applyMovement(tx, {
         productId,
         variant,
         change: units,
@@ -252,8 +276,11 @@ export async function lowStockVariants(db: Executor): Promise<LowStockVariant[]>
 // The back office's side of the ledger: adjustments, thresholds, the movement history, and what
 // the products module (its editor and the CSV import) uses.
 
-/** What the stock routes need: the database, and the hooks to call once a change has committed. */
-export interface StockContext {
+/**
+ * What the stock routes need: the database, the low-stock mail's links (this app's, never another
+ * app's in the same process), and the hooks to call once a change has committed.
+ */
+export interface StockContext extends LowStockMailSettings {
   db: Database;
   wakeMail(): void;
   /** Stock changed: catalog answers of this process should be fresh. */
@@ -318,15 +345,19 @@ export async function adjustStock(
   const row = await ctx.db.transaction(async (tx) => {
     const { product, variant } = await chosenVariant(tx, request);
     await ensureStockRow(tx, product.id, variant);
-    const moved = await moveStock(tx, {
-      productId: product.id,
-      variant,
-      change: request.change,
-      heldChange: 0,
-      reason: request.reason,
-      actor,
-      note: request.note || undefined,
-    });
+    const moved = await applyMovement(
+      tx,
+      {
+        productId: product.id,
+        variant,
+        change: request.change,
+        heldChange: 0,
+        reason: request.reason,
+        actor,
+        note: request.note || undefined,
+      },
+      ctx,
+    );
     if (!moved) throw await refusal(tx, product.id, variant, request.change);
     const signed = request.change > 0 ? `+${request.change}` : String(request.change);
     await recordAudit(tx, actor, {
@@ -361,7 +392,7 @@ export async function setLowStockThreshold(
       productId: product.id,
       summary: `Low-stock threshold of ${product.name}${variantLabel(variant)} set to ${request.threshold} (was ${before.lowStockThreshold})`,
     });
-    return followLowStock(tx, updated, request.threshold > before.lowStockThreshold);
+    return followLowStock(tx, updated, request.threshold > before.lowStockThreshold, ctx);
   });
   ctx.wakeMail();
   return toVariantStockResponse(row);
@@ -444,6 +475,7 @@ export async function setOnHandByImport(
     since?: { stockVersion: number; moved: string } | undefined;
     actor?: AuditActor | undefined;
   },
+  lowStockMail: LowStockMailSettings,
 ): Promise<boolean> {
   await ensureStockRow(tx, input.productId, input.variant);
   const row = await findStockRowForUpdate(tx, input.productId, input.variant);
@@ -455,15 +487,19 @@ export async function setOnHandByImport(
   if (input.target < 0) throw new AppError('conflict', ADMIN_CATALOG_MESSAGES.belowZero);
   if (input.target < row.held)
     throw new AppError('conflict', ADMIN_CATALOG_MESSAGES.belowHeld(row.held));
-  const moved = await moveStock(tx, {
-    productId: input.productId,
-    variant: input.variant,
-    change: input.target - row.onHand,
-    heldChange: 0,
-    reason: 'import',
-    actor: input.actor,
-    note: 'CSV import',
-  });
+  const moved = await applyMovement(
+    tx,
+    {
+      productId: input.productId,
+      variant: input.variant,
+      change: input.target - row.onHand,
+      heldChange: 0,
+      reason: 'import',
+      actor: input.actor,
+      note: 'CSV import',
+    },
+    lowStockMail,
+  );
   if (!moved) throw await refusal(tx, input.productId, input.variant, input.target - row.onHand);
   return true;
 }
@@ -519,9 +555,10 @@ export async function setThreshold(
   productId: string,
   variant: Variant,
   threshold: number,
+  lowStockMail: LowStockMailSettings,
 ): Promise<StockRow | undefined> {
   const before = await findStockRowForUpdate(tx, productId, variant);
   const updated = await updateThreshold(tx, productId, variant, threshold);
   if (!before || !updated) return undefined;
-  return followLowStock(tx, updated, threshold > before.lowStockThreshold);
+  return followLowStock(tx, updated, threshold > before.lowStockThreshold, lowStockMail);
 }

@@ -14,7 +14,8 @@ import {
   testCheckoutSigner,
 } from '../../test/fixtures';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
-import { expireLapsedHolds, type OrdersContext } from '../orders/service';
+import { expireLapsedHolds } from '../../flows/order-holds';
+import type { OrdersContext } from '../orders/service';
 import { adjustStock, type StockContext } from './service';
 
 /**
@@ -41,7 +42,13 @@ beforeAll(async () => {
   ownerToken = owner.token;
   actor = { user: { id: owner.id, email: owner.email, name: owner.name }, clientAddress: '::1' };
   const noop = () => {};
-  stockCtx = { db: t.database.db, wakeMail: noop, onStockChanged: noop };
+  stockCtx = {
+    db: t.database.db,
+    appUrl: 'http://shop.test',
+    supportEmail: 'support@shop.test',
+    wakeMail: noop,
+    onStockChanged: noop,
+  };
   ordersCtx = {
     db: t.database.db,
     secret: new Uint8Array(32),

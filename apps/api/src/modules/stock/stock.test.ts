@@ -418,15 +418,19 @@ describe('what the products module uses', () => {
     const productId = await plainProduct(5);
     const importTo = (target: number) =>
       t.database.db.transaction((tx) =>
-        setOnHandByImport(tx, {
-          productId,
-          variant: 'total',
-          target,
-          actor: {
-            user: { id: owner.id, email: owner.email, name: owner.name },
-            clientAddress: '127.0.0.1',
+        setOnHandByImport(
+          tx,
+          {
+            productId,
+            variant: 'total',
+            target,
+            actor: {
+              user: { id: owner.id, email: owner.email, name: owner.name },
+              clientAddress: '127.0.0.1',
+            },
           },
-        }),
+          { appUrl: 'http://shop.test', supportEmail: 'support@shop.test' },
+        ),
       );
     expect(await importTo(9)).toBe(true);
     expect(await importTo(9)).toBe(false);

@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../../db/client';
-import { findOrder, lockOrder, moveOrder, type OrdersContext } from '../orders/service';
-import type { ProviderRefund } from '../payments/provider';
-import { claimPendingRefund, insertRefund, refundRowsOfOrder } from './repository';
+import type { Executor } from '../db/client';
+import { findOrder, lockOrder, moveOrder, type OrdersContext } from '../modules/orders/service';
+import type { ProviderRefund } from '../modules/payments/provider';
 import {
   REFUNDABLE,
-  askAndSettle,
-  settleSucceeded,
+  claimPendingRefund,
+  insertRefund,
+  refundRowsOfOrder,
   statusAfterRefund,
-  type RefundsContext,
-} from './settlement';
+} from '../modules/refunds/service';
+import { askAndSettle, settleSucceeded, type RefundsContext } from './refund-settlement';
 
 /**
  * A refund pending this long was interrupted (its process died between asking and recording):

@@ -1,31 +1,26 @@
-import type { OrderStatus } from '@shop/shared/orders';
 import { formatPrice } from '@shop/shared/money';
 import { ADMIN_ORDER_MESSAGES } from '@shop/shared/admin-orders';
 import type { Variant } from '@shop/shared/catalog';
-import type { Executor } from '../../db/client';
-import { AppError } from '../../errors';
-import { recordAudit, type AuditActor } from '../audit/service';
-import { enqueueMail } from '../mail/service';
-import { refundMail } from '../orders/order-mails';
-import type { OrderWithItems } from '../orders/repository';
-import { lockOrder, moveOrder, orderLink, type OrdersContext } from '../orders/service';
-import { RefundRefusedError, type PaymentProvider } from '../payments/provider';
-import { inLockOrder, restockRefundedUnits } from '../stock/service';
-import { releaseRefundClaim, settleRefund, sumRefunds, type RefundRow } from './repository';
+import type { Executor } from '../db/client';
+import { AppError } from '../errors';
+import { recordAudit, type AuditActor } from '../modules/audit/service';
+import { enqueueMail } from '../modules/mail/service';
+import { refundMail } from '../modules/orders/order-mails';
+import type { OrderWithItems } from '../modules/orders/repository';
+import { lockOrder, moveOrder, orderLink, type OrdersContext } from '../modules/orders/service';
+import { RefundRefusedError, type PaymentProvider } from '../modules/payments/provider';
+import { inLockOrder, restockRefundedUnits } from '../modules/stock/service';
+import {
+  CANCELLABLE,
+  REFUNDABLE,
+  releaseRefundClaim,
+  settleRefund,
+  statusAfterRefund,
+  type RefundRow,
+} from '../modules/refunds/service';
 
 export interface RefundsContext extends OrdersContext {
   provider: PaymentProvider;
-}
-
-/** Statuses whose payment can (still) be refunded in part or in full. */
-export const REFUNDABLE: OrderStatus[] = ['paid', 'shipped', 'delivered', 'partially_refunded'];
-/** Paid and not shipped: can be cancelled (a partial refund before does not stop it). */
-export const CANCELLABLE: OrderStatus[] = ['paid', 'partially_refunded'];
-
-/** The order's status once its succeeded refunds are counted. */
-export async function statusAfterRefund(tx: Executor, order: OrderWithItems): Promise<OrderStatus> {
-  const refunded = await sumRefunds(tx, order.id, ['succeeded']);
-  return refunded >= order.totalCents ? 'refunded' : 'partially_refunded';
 }
 
 /** Who asked for the refund, as they were then and from where (null: made at the provider). */

@@ -1,24 +1,21 @@
 import { PRIVACY_MESSAGES, type AccountExport } from '@shop/shared/privacy';
-import type { Database } from '../../db/client';
-import { AppError } from '../../errors';
-import type { UserRow } from '../accounts/repository';
-import { checkCurrentPassword } from '../accounts/profile-update';
+import type { Database } from '../db/client';
+import { AppError } from '../errors';
+import type { UserRow } from '../modules/accounts/repository';
+import { checkCurrentPassword } from '../modules/accounts/profile-update';
 import {
   accountById,
   lockAccountForErasure,
   eraseAccount,
   roleOf,
   type AccountsContext,
-} from '../accounts/service';
-import { forgetMailOf } from '../mail/service';
-import { endCheckoutsAtProvider } from '../checkout/service';
-import {
-  closeOrdersForErasure,
-  eraseCustomerFromOrders,
-  listOrdersOfAccount,
-} from '../orders/service';
-import type { PaymentProvider } from '../payments/provider';
-import { anonymiseReviewsOfAccount, reviewsOfAccount } from '../reviews/service';
+} from '../modules/accounts/service';
+import { forgetMailOf } from '../modules/mail/service';
+import { endCheckoutsAtProvider } from './checkout';
+import { closeOrdersForErasure } from './order-holds';
+import { eraseCustomerFromOrders, listOrdersOfAccount } from '../modules/orders/service';
+import type { PaymentProvider } from '../modules/payments/provider';
+import { anonymiseReviewsOfAccount, reviewsOfAccount } from '../modules/reviews/service';
 
 export interface PrivacyContext {
   db: Database;

@@ -4,28 +4,26 @@ import {
   type ImageSlot,
   type ProductImage,
 } from '@shop/shared/admin-catalog';
-import type { Database, Transaction } from '../../db/client';
-import { AppError, invalid, notFound } from '../../errors';
-import { isUuid } from '../../lib/uuid';
-import { recordAudit, type AuditActor } from '../audit/service';
-import { lockProduct } from '../catalog/admin-service';
-import { setProductPhotos, type ProductPhotoColumns } from '../catalog/service';
-import type { ImageStore } from './image-store';
-import { renderPhoto } from './renditions';
+import type { Database, Transaction } from '../db/client';
+import { AppError, invalid, notFound } from '../errors';
+import { isUuid } from '../lib/uuid';
+import { recordAudit, type AuditActor } from '../modules/audit/service';
+import { lockProduct } from '../modules/catalog/admin-service';
+import { setProductPhotos, type ProductPhotoColumns } from '../modules/catalog/service';
+import type { ImageStore } from '../modules/images/image-store';
+import { renderPhoto } from '../modules/images/renditions';
 import {
   deleteProductImages,
   findImagesOfProduct,
   insertProductImage,
   setImagePositions,
   type ProductImageRow,
-} from './repository';
-import {
   PHOTO_URL_WIDTH,
   imageFileUrl,
   inSlotOrder,
   isUploadedPhotoUrl,
   toProductImage,
-} from './service';
+} from '../modules/images/service';
 
 /**
  * The back office's photo writes: upload, remove, reorder. Each one changes product_images, the

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createPeriodicSweep } from '../../lib/periodic-sweep';
-import { expireLapsedHolds, type OrdersContext } from './service';
+import { createPeriodicSweep } from '../lib/periodic-sweep';
+import type { OrdersContext } from '../modules/orders/service';
+import { expireLapsedHolds } from './order-holds';
 
 /** Every interval, gives back the stock of unpaid orders whose hold ran out (safe in many processes). */
 export function createHoldSweeper(ctx: OrdersContext, log: FastifyBaseLogger, intervalMs: number) {

@@ -1,0 +1,338 @@
+import type { LineOption, LineSize, Variant } from '@shop/shared/catalog';
+import {
+  ORDER_MESSAGES,
+  PAYMENT_METHOD,
+  type CancelCheckoutResponse,
+  type CheckoutProof,
+  type CheckoutSessionResponse,
+  type OrderItemRequest,
+  type OwnHoldsResponse,
+  type ShippingAddress,
+} from '@shop/shared/orders';
+import {
+  OPEN_CHECKOUTS_MESSAGE,
+  heldUnitsProblem,
+  orderLimitProblem,
+} from '@shop/shared/order-limits';
+import { priceOrder } from '@shop/shared/pricing';
+import { variantFor } from '@shop/shared/stock';
+import { AppError } from '../errors';
+import { isUuid } from '../lib/uuid';
+import type { PaymentProvider } from '../modules/payments/provider';
+import {
+  checkoutCancelToken,
+  isCheckoutCancelToken,
+  newCheckoutReceipt,
+} from '../modules/orders/order-access';
+import {
+  findOpenCheckoutsOfUser,
+  findProductsForPricing,
+  insertOrder,
+  lockAndListOpenHolds,
+  setPaymentSession,
+  type ProductForPricing,
+} from '../modules/checkout/service';
+import {
+  checkoutCancelPath,
+  findOrder,
+  findUnpaidOrders,
+  type OrdersContext,
+} from '../modules/orders/service';
+import { closeUnpaidOrder } from './order-holds';
+import { runOutsideStep } from './steps';
+import { availableUnits, holdUnits, inLockOrder } from '../modules/stock/service';
+
+/** The provider's session lasts 30 minutes; the hold a little longer, so a payment never lands after it. */
+export const CHECKOUT_SESSION_MS = 30 * 60_000;
+export const HOLD_MS = CHECKOUT_SESSION_MS + 5 * 60_000;
+
+export interface CheckoutContext extends OrdersContext {
+  provider: PaymentProvider;
+  /** MAX_OPEN_CHECKOUTS_PER_ADDRESS, times ACTION_LIMIT_SCALE (browser tests). */
+  maxOpenCheckoutsPerAddress: number;
+  /** MAX_HELD_UNITS_PER_ADDRESS, times ACTION_LIMIT_SCALE. */
+  maxHeldUnitsPerAddress: number;
+}
+
+export interface CheckoutRequest {
+  items: OrderItemRequest[];
+  shippingAddress: ShippingAddress;
+  customer: { userId: string | null; name: string; email: string };
+  clientAddress: string;
+  /** The browser's earlier open checkouts (by their cancel proofs), ended before this one holds. */
+  replaces?: CheckoutProof[] | undefined;
+}
+
+interface PricedLine {
+  product: ProductForPricing;
+  size: LineSize;
+  option: LineOption;
+  variant: Variant;
+  qty: number;
+}
+
+const describeVariant = (size: LineSize, option: LineOption) =>
+  size !== 'NA' ? ` (size ${size})` : option !== 'NA' ? ` (option ${option})` : '';
+
+/** Checks each line against what the product really offers; the same variant twice becomes one line. */
+async function priceLines(ctx: CheckoutContext, items: OrderItemRequest[]): Promise<PricedLine[]> {
+  const unknown = items.find((item) => !isUuid(item.product));
+  if (unknown) throw new AppError('invalid', `Unknown product: ${unknown.product}`);
+  const products = new Map(
+    (await findProductsForPricing(ctx.db, [...new Set(items.map((item) => item.product))])).map(
+      (p) => [p.id, p],
+    ),
+  );
+  const lines = new Map<string, PricedLine>();
+  for (const item of items) {
+    const product = products.get(item.product);
+    if (!product) throw new AppError('invalid', `Unknown product: ${item.product}`);
+    const wantsSize = item.size !== 'NA';
+    const wantsOption = item.option !== 'NA';
+    if (wantsSize !== product.hasSize || wantsOption !== product.hasAandB) {
+      const needs = product.hasSize
+        ? 'a size'
+        : product.hasAandB
+          ? 'an option (A or B)'
+          : 'no size or option';
+      throw new AppError('invalid', `${product.name} takes ${needs}`);
+    }
+    const variant = variantFor(item.size, item.option);
+    const key = `${product.id}:${variant}`;
+    const line = lines.get(key);
+    if (line) line.qty += item.qty;
+    else lines.set(key, { product, size: item.size, option: item.option, variant, qty: item.qty });
+  }
+  // Lines of one variant sent apart count together.
+  const problem = orderLimitProblem([...lines.values()]);
+  if (problem) throw new AppError('invalid', problem);
+  return [...lines.values()];
+}
+
+/**
+ * A shopper has one checkout at a time: a new one by a signed-in account first ends the earlier
+ * ones at the provider, as the cancel link does, and gives their stock back. One the provider no
+ * longer calls open (paid a moment ago) is left to its own event and keeps its stock.
+ */
+async function releaseEarlierCheckouts(ctx: CheckoutContext, userId: string): Promise<void> {
+  let released = false;
+  for (const orderId of await endCheckoutsAtProvider(ctx, userId)) {
+    if (await ctx.db.transaction((tx) => closeUnpaidOrder(tx, orderId, 'cancelled')))
+      released = true;
+  }
+  if (released) ctx.onStockChanged();
+}
+
+/**
+ * Ends an account's open checkouts at the provider (a new checkout, an account's erasure) and
+ * answers the orders no payment can arrive for any more, for the caller to close: those whose
+ * session the provider ended, or that have none yet (setPaymentSession will refuse it). One the
+ * provider no longer calls open (paid a moment ago), or that did not answer, is left out.
+ */
+export async function endCheckoutsAtProvider(
+  ctx: Pick<CheckoutContext, 'db' | 'provider'>,
+  userId: string,
+): Promise<Set<string>> {
+  const ended = new Set<string>();
+  for (const open of await findOpenCheckoutsOfUser(ctx.db, userId)) {
+    const sessionId = open.paymentSessionId;
+    if (!sessionId || (await ctx.provider.expireCheckoutSession(sessionId).catch(() => false)))
+      ended.add(open.id);
+  }
+  return ended;
+}
+
+/**
+ * The browser's earlier checkouts it still holds the proofs of (a guest's, or one begun before
+ * signing in) end as their cancel links would end them. Best effort: a proof of another order or
+ * a provider that does not answer leaves that checkout to expire on its own.
+ */
+async function releaseProvenCheckouts(ctx: CheckoutContext, proofs: CheckoutProof[]) {
+  for (const proof of proofs)
+    await cancelCheckout(ctx, proof.orderId, proof.token).catch(() => undefined);
+}
+
+/**
+ * Creates the order and holds its stock in one transaction (nothing is held unless everything is),
+ * then opens the provider's hosted checkout and answers its url, with the receipt token that lets
+ * this browser read the order on the thank-you page (the order keeps only its hash).
+ */
+export async function startCheckout(
+  ctx: CheckoutContext,
+  request: CheckoutRequest,
+): Promise<CheckoutSessionResponse> {
+  const receipt = newCheckoutReceipt();
+  const lines = await priceLines(ctx, request.items);
+  const totals = priceOrder(
+    lines.map((line) => ({ unitPriceCents: line.product.priceCents, qty: line.qty })),
+  );
+  // In the stock ledger's lock order, so checkouts, payments and expiries never deadlock.
+  const holdOrder = inLockOrder(lines.map((line) => ({ ...line, productId: line.product.id })));
+
+  if (request.customer.userId) await releaseEarlierCheckouts(ctx, request.customer.userId);
+  if (request.replaces?.length) await releaseProvenCheckouts(ctx, request.replaces);
+
+  const order = await ctx.db.transaction(async (tx) => {
+    const holds = await lockAndListOpenHolds(tx, request.clientAddress);
+    if (holds.length >= ctx.maxOpenCheckoutsPerAddress)
+      throw new AppError('too_many', OPEN_CHECKOUTS_MESSAGE);
+    const units = lines.reduce((sum, line) => sum + line.qty, 0);
+    const tooMany = heldUnitsProblem(holds, units, ctx.maxHeldUnitsPerAddress, new Date());
+    if (tooMany) throw new AppError('too_many', tooMany);
+    const created = await insertOrder(
+      tx,
+      {
+        userId: request.customer.userId,
+        customerName: request.customer.name,
+        email: request.customer.email,
+        shippingAddress: request.shippingAddress,
+        paymentMethod: PAYMENT_METHOD,
+        ...totals,
+        paymentProvider: ctx.provider.name,
+        holdExpiresAt: new Date(Date.now() + HOLD_MS),
+        clientAddress: request.clientAddress,
+        receiptHash: receipt.hash,
+      },
+      lines.map((line) => ({
+        productId: line.product.id,
+        variant: line.variant,
+        name: line.product.name,
+        image:
+          (line.option === 'B'
+            ? line.product.imagesOptionB[0]
+            : line.option === 'A'
+              ? line.product.imagesOptionA[0]
+              : undefined) ?? line.product.image,
+        size: line.size,
+        option: line.option,
+        qty: line.qty,
+        unitPriceCents: line.product.priceCents,
+      })),
+    );
+    for (const line of holdOrder) {
+      const units = { productId: line.product.id, variant: line.variant, qty: line.qty };
+      if (!(await holdUnits(tx, { ...units, orderId: created.id }, ctx))) {
+        const left = await availableUnits(tx, line.product.id, line.variant);
+        const name = `${line.product.name}${describeVariant(line.size, line.option)}`;
+        throw new AppError(
+          'conflict',
+          left > 0
+            ? `Sorry, only ${left} left of ${name}. Please lower the quantity.`
+            : `Sorry, ${name} is sold out.`,
+        );
+      }
+    }
+    return created;
+  });
+  ctx.onStockChanged();
+
+  const opened = await runOutsideStep({
+    run: async () => {
+      try {
+        const session = await ctx.provider.createCheckoutSession({
+          orderId: order.id,
+          customerEmail: order.email,
+          lines: lines.map((line) => ({
+            name: `${line.product.name}${describeVariant(line.size, line.option)}`,
+            qty: line.qty,
+            unitPriceCents: line.product.priceCents,
+          })),
+          shippingCents: totals.shippingCents,
+          taxCents: totals.taxCents,
+          totalCents: totals.totalCents,
+          successUrl: `${ctx.appUrl}/successfulorder?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${ctx.appUrl}${checkoutCancelPath(ctx, order.id)}`,
+          expiresAt: new Date(Date.now() + CHECKOUT_SESSION_MS),
+        });
+        return { session, attached: await setPaymentSession(ctx.db, order.id, session.id) };
+      } catch (error) {
+        throw new AppError(
+          'unavailable',
+          'The payment provider did not answer. Nothing was charged; please try again.',
+          {},
+          error,
+        );
+      }
+    },
+    // No checkout to pay: give the stock back at once rather than at the hold's end.
+    compensate: async () => {
+      await ctx.db.transaction((tx) => closeUnpaidOrder(tx, order.id, 'cancelled'));
+      ctx.onStockChanged();
+    },
+  });
+  if (opened.attached)
+    return {
+      url: opened.session.url,
+      receipt: receipt.token,
+      checkout: { orderId: order.id, token: checkoutCancelToken(ctx.secret, order.id) },
+    };
+  // A newer checkout of the same account replaced this one while its session was being opened.
+  await ctx.provider.expireCheckoutSession(opened.session.id).catch(() => false);
+  throw new AppError('conflict', 'This checkout was replaced by a newer one. Please try again.');
+}
+
+/**
+ * The shopper left the hosted checkout through its cancel link: the checkout is ended at the
+ * provider and the held stock given back now, not when the session would have expired. Safe to
+ * repeat, and safe against a payment in flight: a session the provider no longer calls open
+ * (paid, or ended) is left to its own event.
+ */
+export async function cancelCheckout(
+  ctx: CheckoutContext,
+  orderId: string,
+  token: string,
+): Promise<CancelCheckoutResponse> {
+  const notFound = new AppError('not_found', ORDER_MESSAGES.notFound);
+  if (!isUuid(orderId) || !isCheckoutCancelToken(ctx.secret, orderId, token)) throw notFound;
+  const order = await findOrder(ctx.db, orderId);
+  if (!order) throw notFound;
+  if (order.status !== 'pending_payment' || !order.paymentSessionId)
+    return { status: order.status };
+
+  let ended: boolean;
+  try {
+    ended = await ctx.provider.expireCheckoutSession(order.paymentSessionId);
+  } catch (error) {
+    throw new AppError(
+      'unavailable',
+      'The payment provider did not answer. Nothing was charged; the items are held until the checkout expires.',
+      {},
+      error,
+    );
+  }
+  if (!ended) return { status: order.status };
+  if (await ctx.db.transaction((tx) => closeUnpaidOrder(tx, orderId, 'cancelled'))) {
+    ctx.onStockChanged();
+    return { status: 'cancelled' };
+  }
+  return { status: (await findOrder(ctx.db, orderId))?.status ?? order.status };
+}
+
+/**
+ * What the shopper's own open checkouts hold: the signed-in account's and those whose cancel
+ * proofs the browser keeps. A proof that does not verify, or names an order no longer waiting for
+ * payment, adds nothing; nothing about anyone else's orders is answered.
+ */
+export async function ownHolds(
+  ctx: CheckoutContext,
+  shopper: { userId: string | null; proofs: CheckoutProof[] },
+): Promise<OwnHoldsResponse> {
+  const ids = new Set<string>();
+  if (shopper.userId)
+    for (const open of await findOpenCheckoutsOfUser(ctx.db, shopper.userId)) ids.add(open.id);
+  for (const proof of shopper.proofs)
+    if (isUuid(proof.orderId) && isCheckoutCancelToken(ctx.secret, proof.orderId, proof.token))
+      ids.add(proof.orderId);
+
+  const unpaid = await findUnpaidOrders(ctx.db, [...ids]);
+  const checkouts: OwnHoldsResponse['checkouts'] = unpaid.map((order) => ({
+    orderId: order.id,
+    items: order.items.map((item) => ({
+      product: item.productId,
+      size: item.size as LineSize,
+      option: item.option as LineOption,
+      qty: item.qty,
+    })),
+  }));
+  return { checkouts };
+}
