@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_MODULE_LAYERS } from '../apps/api/architecture.mjs';
-import { ROOT, problemsOf, withFiles } from './lint-harness-api.mjs';
+import { ROOT, problemsOf, withFiles } from './lint-harness.mjs';
 
 const RESTRICTED = 'import-x/no-restricted-paths';
 const CYCLE = 'import-x/no-cycle';

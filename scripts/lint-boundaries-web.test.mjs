@@ -1,21 +1,17 @@
 // The storefront's import boundaries (eslint.config.js, docs/decisions/029) each catch a planted
 // violation: code linted as if it were a file of apps/web/src, through ESLint's Node API.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { problemsOf, withFiles } from './lint-harness.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const web = path.join(root, 'apps/web/src');
-const eslint = new ESLint({ cwd: root });
 // The first lint reads the storefront's import graph for no-cycle: seconds on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-/** The rule ids and messages ESLint reports for `code` as the file `file` (under apps/web/src). */
+const RULES = ['import-x/no-restricted-paths', 'import-x/no-cycle'];
+
+/** The rule ids and messages the boundary rules report for `code` as the file `file` (under apps/web/src). */
 async function lint(file, code) {
-  const [result] = await eslint.lintText(code, { filePath: path.join(web, file) });
-  return result.messages.map(({ ruleId, message }) => ({ ruleId, message }));
+  const problems = await problemsOf(code, `apps/web/src/${file}`, RULES);
+  return problems.map(({ rule, message }) => ({ ruleId: rule, message }));
 }
 
 const restricted = (message) => ({
@@ -76,16 +72,18 @@ describe('the shared layers import no feature and no app file', () => {
 });
 
 describe('no import cycle in apps/web/src', () => {
-  // Two real files, so the resolver finds each from the other; removed after the test.
-  const dir = path.join(web, 'lib', 'planted-cycle');
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
   it('fails on two modules importing each other', async () => {
-    mkdirSync(dir, { recursive: true });
+    // Two real files, so the resolver finds each from the other; removed after the test.
     const a = "import { b } from './b';\nexport const a = () => b;\n";
-    writeFileSync(path.join(dir, 'a.ts'), a);
-    writeFileSync(path.join(dir, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
-    expect(await lint('lib/planted-cycle/a.ts', a)).toEqual([
+    const problems = await withFiles(
+      {
+        'apps/web/src/lib/planted-cycle/a.ts': a,
+        'apps/web/src/lib/planted-cycle/b.ts':
+          "import { a } from './a';\nexport const b = () => a;\n",
+      },
+      () => lint('lib/planted-cycle/a.ts', a),
+    );
+    expect(problems).toEqual([
       { ruleId: 'import-x/no-cycle', message: expect.stringContaining('Dependency cycle') },
     ]);
   });

@@ -31,14 +31,17 @@ export async function problemsOf(code, filePath, rules) {
  * @param {() => Promise<T>} work
  */
 export async function withFiles(files, work) {
-  const written = Object.keys(files).map((file) => path.join(ROOT, file));
+  // Files and the folders made for them, removed after (newest first).
+  const made = [];
   try {
     for (const [file, code] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(ROOT, file)), { recursive: true });
+      const folder = mkdirSync(path.dirname(path.join(ROOT, file)), { recursive: true });
+      if (folder) made.push(folder);
       writeFileSync(path.join(ROOT, file), code);
+      made.push(path.join(ROOT, file));
     }
     return await work();
   } finally {
-    for (const file of written) rmSync(file, { force: true });
+    for (const entry of made.reverse()) rmSync(entry, { recursive: true, force: true });
   }
 }
