@@ -13,6 +13,7 @@ import {
   productWriteSchema,
 } from '@shop/shared/admin-catalog';
 import { singleLineText } from '@shop/shared/text';
+import { responses } from '@shop/shared/responses';
 import type { Authenticator } from '../accounts/authenticator';
 import { backOfficeActor } from '../fulfilment/actor';
 import { exportCatalogCsv, importCatalogCsv } from './csv-service';
@@ -53,7 +54,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         querystring: adminProductListQuerySchema,
-        response: { 200: adminProductListResponseSchema },
+        response: responses({ 200: adminProductListResponseSchema }),
       },
     },
     async (request) => {
@@ -74,7 +75,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/admin/products/:id',
-    { schema: { params: productIdParams, response: { 200: adminProductSchema } } },
+    { schema: { params: productIdParams, response: responses({ 200: adminProductSchema }) } },
     async (request) => {
       await auth.requireBackOffice(request);
       return getAdminProduct(ctx.db, request.params.id);
@@ -83,7 +84,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/admin/products',
-    { schema: { body: productWriteSchema, response: { 201: adminProductSchema } } },
+    { schema: { body: productWriteSchema, response: responses({ 201: adminProductSchema }) } },
     async (request, reply) => {
       const { user } = await auth.requireBackOffice(request);
       const id = await createProduct(ctx, request.body, backOfficeActor(user, request));
@@ -97,7 +98,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: productIdParams,
         body: productWriteSchema,
-        response: { 200: adminProductSchema },
+        response: responses({ 200: adminProductSchema }),
       },
     },
     async (request) => {
@@ -114,7 +115,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{
       schema: {
         querystring: importQuerySchema,
         body: csvBody,
-        response: { 200: importResultSchema, 422: importRejectedSchema },
+        response: responses({ 200: importResultSchema, 422: importRejectedSchema }),
       },
     },
     async (request, reply) => {

@@ -4,6 +4,7 @@ import {
   cancelOrderRequestSchema,
   refundRequestSchema,
 } from '@shop/shared/admin-orders';
+import { responses } from '@shop/shared/responses';
 import type { Authenticator } from '../accounts/authenticator';
 import { backOfficeActor } from '../fulfilment/actor';
 import { orderIdParams } from '../fulfilment/routes';
@@ -21,7 +22,7 @@ export const refundRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: orderIdParams,
         body: refundRequestSchema,
-        response: { 200: adminOrderSchema },
+        response: responses({ 200: adminOrderSchema }),
       },
     },
     async (request) => {
@@ -37,7 +38,7 @@ export const refundRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: orderIdParams,
         body: cancelOrderRequestSchema,
-        response: { 200: adminOrderSchema },
+        response: responses({ 200: adminOrderSchema }),
       },
     },
     async (request) => {
