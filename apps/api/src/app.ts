@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import {
   MAX_HELD_UNITS_PER_ADDRESS,
@@ -79,6 +79,8 @@ export interface AppDependencies {
   verifyPassword?: PasswordVerifier;
   /** Checks second-factor codes (default codeIsRight); tests wrap it to count the checks. */
   checkSecondFactor?: SecondFactorCheck;
+  /** Told of every route as it is registered (tests check each route's response schemas). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** A destination for the JSON log lines, one write per line. */
@@ -117,6 +119,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // The spec's client calls both /api/orders/ and /api/orders/:id.
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onResponse', async (request, reply) => logRequest(request, reply));

@@ -75,6 +75,7 @@ export async function createTestApp(
     /** Wrappers of the password and second-factor checks (to count them). */
     verifyPassword?: AppDependencies['verifyPassword'];
     checkSecondFactor?: AppDependencies['checkSecondFactor'];
+    onRoute?: AppDependencies['onRoute'];
   } = {},
 ): Promise<TestApp> {
   // The catalog cache is off unless a test is about it, so each request sees the fixtures as they are.

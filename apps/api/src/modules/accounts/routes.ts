@@ -9,7 +9,11 @@ import {
   registerRequestSchema,
   resetPasswordRequestSchema,
   type MessageResponse,
+  userInfoSchema,
+  userProfileSchema,
 } from '@shop/shared/accounts';
+import { emailChangeConfirmedSchema } from '@shop/shared/credential-change';
+import { responses } from '@shop/shared/responses';
 import { singleLineText } from '@shop/shared/text';
 import { AppError } from '../../errors';
 import { addressKeyOf } from '../../lib/address-key';
@@ -46,19 +50,32 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   auth: Authenticator;
   limit: ActionLimiter;
 }> = async (app, { ctx, auth, limit }) => {
-  app.post('/api/users', { schema: { body: registerRequestSchema } }, async (request, reply) => {
-    await limit(ACCOUNT_ACTION_LIMITS.register, addressKeyOf(request.ip));
-    await register(ctx, request.body);
-    return reply.code(201).send(message(ACCOUNT_MESSAGES.registered));
-  });
+  app.post(
+    '/api/users',
+    {
+      schema: { body: registerRequestSchema, response: responses({ 201: messageResponseSchema }) },
+    },
+    async (request, reply) => {
+      await limit(ACCOUNT_ACTION_LIMITS.register, addressKeyOf(request.ip));
+      await register(ctx, request.body);
+      return reply.code(201).send(message(ACCOUNT_MESSAGES.registered));
+    },
+  );
 
-  app.post('/api/users/login', { schema: { body: loginRequestSchema } }, async (request) =>
-    logIn(ctx, request.body, addressKeyOf(request.ip)),
+  app.post(
+    '/api/users/login',
+    { schema: { body: loginRequestSchema, response: responses({ 200: userInfoSchema }) } },
+    async (request) => logIn(ctx, request.body, addressKeyOf(request.ip)),
   );
 
   app.get(
     '/api/users/verify/:userId/:uniqueString',
-    { schema: { params: z.object({ userId: pathValue, uniqueString: pathValue }) } },
+    {
+      schema: {
+        params: z.object({ userId: pathValue, uniqueString: pathValue }),
+        response: responses({ 200: messageResponseSchema }),
+      },
+    },
     async (request) => {
       const { userId, uniqueString } = request.params;
       if (!isUuid(userId)) throw new AppError('invalid', ACCOUNT_MESSAGES.badVerificationLink);
@@ -69,7 +86,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/users/resend-verification',
-    { schema: { body: emailOnlyRequestSchema } },
+    {
+      schema: { body: emailOnlyRequestSchema, response: responses({ 200: messageResponseSchema }) },
+    },
     async (request) => {
       await limit(ACCOUNT_ACTION_LIMITS.mailRequest, addressKeyOf(request.ip));
       await requestVerificationMail(ctx, request.body.email);
@@ -79,7 +98,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/users/forgot-password',
-    { schema: { body: emailOnlyRequestSchema } },
+    {
+      schema: { body: emailOnlyRequestSchema, response: responses({ 200: messageResponseSchema }) },
+    },
     async (request) => {
       await limit(ACCOUNT_ACTION_LIMITS.mailRequest, addressKeyOf(request.ip));
       // Answered before the account is even looked up: a known address takes no longer than an unknown one.
@@ -91,20 +112,28 @@ export const accountRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/users/reset-password/:token',
-    { schema: { params: z.object({ token: pathValue }), body: resetPasswordRequestSchema } },
+    {
+      schema: {
+        params: z.object({ token: pathValue }),
+        body: resetPasswordRequestSchema,
+        response: responses({ 200: messageResponseSchema }),
+      },
+    },
     async (request) => {
       await resetPassword(ctx, request.params.token, request.body.password);
       return message(ACCOUNT_MESSAGES.passwordReset);
     },
   );
 
-  app.get('/api/users/profile', async (request) =>
-    profileWithPendingEmail(ctx.db, await auth.requireUser(request)),
+  app.get(
+    '/api/users/profile',
+    { schema: { response: responses({ 200: userProfileSchema }) } },
+    async (request) => profileWithPendingEmail(ctx.db, await auth.requireUser(request)),
   );
 
   app.post(
     '/api/users/logout',
-    { schema: { response: { 200: messageResponseSchema } } },
+    { schema: { response: responses({ 200: messageResponseSchema }) } },
     async (request) => {
       const { sessionId } = await auth.requireSession(request);
       await logOut(ctx, sessionId);
@@ -112,14 +141,22 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.put('/api/users/profile', { schema: { body: profileUpdateRequestSchema } }, async (request) =>
-    updateProfile(ctx, await auth.requireUser(request), request.body, addressKeyOf(request.ip)),
+  app.put(
+    '/api/users/profile',
+    { schema: { body: profileUpdateRequestSchema, response: responses({ 200: userInfoSchema }) } },
+    async (request) =>
+      updateProfile(ctx, await auth.requireUser(request), request.body, addressKeyOf(request.ip)),
   );
 
   // POST, not GET: the storefront's page at /confirm-email/:token sends it once it has loaded.
   app.post(
     '/api/users/confirm-email/:token',
-    { schema: { params: z.object({ token: pathValue }) } },
+    {
+      schema: {
+        params: z.object({ token: pathValue }),
+        response: responses({ 200: emailChangeConfirmedSchema }),
+      },
+    },
     async (request) => confirmEmailChange(ctx, request.params.token),
   );
 };

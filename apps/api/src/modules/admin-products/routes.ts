@@ -13,6 +13,7 @@ import {
   productWriteSchema,
   productIdParams,
 } from '@shop/shared/admin-catalog';
+import { responses } from '@shop/shared/responses';
 import type { Authenticator } from '../accounts/authenticator';
 import { backOfficeActor } from '../back-office/actor';
 import { exportCatalogCsv, importCatalogCsv } from './csv-service';
@@ -52,7 +53,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         querystring: adminProductListQuerySchema,
-        response: { 200: adminProductListResponseSchema },
+        response: responses({ 200: adminProductListResponseSchema }),
       },
     },
     async (request) => {
@@ -73,7 +74,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/admin/products/:id',
-    { schema: { params: productIdParams, response: { 200: adminProductSchema } } },
+    { schema: { params: productIdParams, response: responses({ 200: adminProductSchema }) } },
     async (request) => {
       await auth.requireBackOffice(request);
       return getAdminProduct(ctx.db, request.params.id);
@@ -82,7 +83,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/admin/products',
-    { schema: { body: productWriteSchema, response: { 201: adminProductSchema } } },
+    { schema: { body: productWriteSchema, response: responses({ 201: adminProductSchema }) } },
     async (request, reply) => {
       const { user } = await auth.requireBackOffice(request);
       const id = await createProduct(ctx, request.body, backOfficeActor(user, request));
@@ -96,7 +97,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: productIdParams,
         body: productWriteSchema,
-        response: { 200: adminProductSchema },
+        response: responses({ 200: adminProductSchema }),
       },
     },
     async (request) => {
@@ -113,7 +114,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{
       schema: {
         querystring: importQuerySchema,
         body: csvBody,
-        response: { 200: importResultSchema, 422: importRejectedSchema },
+        response: responses({ 200: importResultSchema, 422: importRejectedSchema }),
       },
     },
     async (request, reply) => {

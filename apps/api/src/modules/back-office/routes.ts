@@ -15,6 +15,7 @@ import {
   staffMemberSchema,
 } from '@shop/shared/back-office';
 import { singleLineText } from '@shop/shared/text';
+import { responses } from '@shop/shared/responses';
 import type { Authenticator } from '../accounts/authenticator';
 import type { ActionLimit, ActionLimiter } from '../rate-limits/service';
 import { actorOf, type BackOfficeContext } from './context';
@@ -43,7 +44,12 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { ctx, auth, limit }) => {
   app.post(
     '/api/admin/setup',
-    { schema: { body: ownerSetupRequestSchema, response: { 201: messageResponseSchema } } },
+    {
+      schema: {
+        body: ownerSetupRequestSchema,
+        response: responses({ 201: messageResponseSchema }),
+      },
+    },
     async (request, reply) => {
       await limit(BACK_OFFICE_ACTION_LIMITS.setup, addressKeyOf(request.ip));
       await setUpOwner(ctx, request.body, request.ip);
@@ -53,7 +59,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/admin/mfa/enroll',
-    { schema: { response: { 200: mfaEnrollResponseSchema } } },
+    { schema: { response: responses({ 200: mfaEnrollResponseSchema }) } },
     async (request) => enroll(ctx, await auth.requireSession(request)),
   );
 
@@ -62,7 +68,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         body: backOfficeSessionRequestSchema,
-        response: { 200: backOfficeSessionResponseSchema },
+        response: responses({ 200: backOfficeSessionResponseSchema }),
       },
     },
     async (request) =>
@@ -71,7 +77,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/admin/staff',
-    { schema: { response: { 200: staffListResponseSchema } } },
+    { schema: { response: responses({ 200: staffListResponseSchema }) } },
     async (request) => {
       await auth.requireBackOffice(request);
       return listStaff(ctx);
@@ -80,7 +86,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/admin/staff',
-    { schema: { body: staffInviteRequestSchema, response: { 201: staffMemberSchema } } },
+    { schema: { body: staffInviteRequestSchema, response: responses({ 201: staffMemberSchema }) } },
     async (request, reply) => {
       const { user } = await auth.requireBackOffice(request, { owner: true });
       await limit(BACK_OFFICE_ACTION_LIMITS.invite, addressKeyOf(request.ip));
@@ -102,7 +108,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{
     app.route({
       method,
       url,
-      schema: { params: memberParams, response: { 200: messageResponseSchema } },
+      schema: { params: memberParams, response: responses({ 200: messageResponseSchema }) },
       handler: async (request) => {
         const { user } = await auth.requireBackOffice(request, { owner: true });
         await change(ctx, actorOf(user, request.ip), request.params.id);
@@ -116,7 +122,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         querystring: z.object({ page: pageQuerySchema }),
-        response: { 200: auditListResponseSchema },
+        response: responses({ 200: auditListResponseSchema }),
       },
     },
     async (request) => {

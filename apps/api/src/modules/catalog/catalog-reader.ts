@@ -1,9 +1,27 @@
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { productListSchema, productSchema } from '@shop/shared/catalog';
 import type { Database } from '../../db/client';
 import { TtlCache } from '../../lib/ttl-cache';
 import { getProduct, listProducts, type ListingRequest } from './service';
 
 /** How many distinct listings and products the cache keeps (bounded memory: ~15 KB each). */
 const MAX_CACHED_RESPONSES = 1000;
+
+/**
+ * The JSON of the catalog's answers, encoded as Fastify encodes a route's answer with its response
+ * schema: the routes send this string as it is, so the check happens here, once per cached answer
+ * (an answer that breaks its schema throws the same serialization error, a logged 500).
+ */
+const encodeListing = serializerCompiler({
+  schema: productListSchema,
+  method: 'GET',
+  url: '/api/products',
+});
+const encodeProduct = serializerCompiler({
+  schema: productSchema,
+  method: 'GET',
+  url: '/api/products/:id',
+});
 
 /**
  * The catalog as the storefront reads it, serialized once and kept for `ttlMs` (see
@@ -21,10 +39,10 @@ export function createCatalogReader(db: Database, ttlMs: number, now: () => numb
         [...(request.categories ?? [])].sort(),
         request.page,
       ]);
-      return cache.get(key, async () => JSON.stringify(await listProducts(db, request)));
+      return cache.get(key, async () => encodeListing(await listProducts(db, request)));
     },
     productJson(id: string): Promise<string> {
-      return cache.get(`product:${id}`, async () => JSON.stringify(await getProduct(db, id)));
+      return cache.get(`product:${id}`, async () => encodeProduct(await getProduct(db, id)));
     },
     /** After this process changes stock or reviews, its next answers are fresh. */
     invalidate(): void {

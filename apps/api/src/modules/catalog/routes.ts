@@ -1,8 +1,22 @@
 import { z } from 'zod';
-import { productIdSchema, productListQuerySchema } from '@shop/shared/catalog';
+import {
+  productIdSchema,
+  productListQuerySchema,
+  productListSchema,
+  productSchema,
+  type Product,
+  type ProductList,
+} from '@shop/shared/catalog';
+import { responses } from '@shop/shared/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CatalogReader } from './catalog-reader';
 import { readListingQuery } from './service';
+
+/**
+ * The reader's JSON, encoded with the route's response schema when it was cached (see
+ * catalog-reader.ts). Fastify sends a JSON string as it is, so only its type is the answer's.
+ */
+const preEncoded = <Answer>(json: string) => json as unknown as Answer;
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogReader }> = async (
   app,
@@ -10,17 +24,29 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogReader }> = 
 ) => {
   app.get(
     '/api/products',
-    { schema: { querystring: productListQuerySchema } },
+    {
+      schema: {
+        querystring: productListQuerySchema,
+        response: responses({ 200: productListSchema }),
+      },
+    },
     async (request, reply) =>
       reply
         .type('application/json')
-        .send(await catalog.listingJson(readListingQuery(request.query))),
+        .send(preEncoded<ProductList>(await catalog.listingJson(readListingQuery(request.query)))),
   );
 
   app.get(
     '/api/products/:id',
-    { schema: { params: z.object({ id: productIdSchema }) } },
+    {
+      schema: {
+        params: z.object({ id: productIdSchema }),
+        response: responses({ 200: productSchema }),
+      },
+    },
     async (request, reply) =>
-      reply.type('application/json').send(await catalog.productJson(request.params.id)),
+      reply
+        .type('application/json')
+        .send(preEncoded<Product>(await catalog.productJson(request.params.id))),
   );
 };

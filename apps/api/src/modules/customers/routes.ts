@@ -4,6 +4,7 @@ import {
   adminCustomerListResponseSchema,
   adminSummarySchema,
 } from '@shop/shared/admin-orders';
+import { responses } from '@shop/shared/responses';
 import type { Database } from '../../db/client';
 import type { Authenticator } from '../accounts/authenticator';
 import { listCustomers, summary } from './service';
@@ -18,7 +19,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database; auth: Authent
     {
       schema: {
         querystring: adminCustomerListQuerySchema,
-        response: { 200: adminCustomerListResponseSchema },
+        response: responses({ 200: adminCustomerListResponseSchema }),
       },
     },
     async (request) => {
@@ -29,7 +30,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database; auth: Authent
 
   app.get(
     '/api/admin/summary',
-    { schema: { response: { 200: adminSummarySchema } } },
+    { schema: { response: responses({ 200: adminSummarySchema }) } },
     async (request) => {
       await auth.requireBackOffice(request);
       return summary(db);

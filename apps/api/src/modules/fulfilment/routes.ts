@@ -6,6 +6,7 @@ import {
   orderIdParams,
   shipOrderRequestSchema,
 } from '@shop/shared/admin-orders';
+import { responses } from '@shop/shared/responses';
 import type { Authenticator } from '../accounts/authenticator';
 import type { OrdersContext } from '../orders/service';
 import { backOfficeActor } from '../back-office/actor';
@@ -22,7 +23,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         querystring: adminOrderListQuerySchema,
-        response: { 200: adminOrderListResponseSchema },
+        response: responses({ 200: adminOrderListResponseSchema }),
       },
     },
     async (request) => {
@@ -33,7 +34,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/admin/orders/:id',
-    { schema: { params: orderIdParams, response: { 200: adminOrderSchema } } },
+    { schema: { params: orderIdParams, response: responses({ 200: adminOrderSchema }) } },
     async (request) => {
       await auth.requireBackOffice(request);
       return getAdminOrder(ctx, request.params.id);
@@ -46,7 +47,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: orderIdParams,
         body: shipOrderRequestSchema,
-        response: { 200: adminOrderSchema },
+        response: responses({ 200: adminOrderSchema }),
       },
     },
     async (request) => {
@@ -58,7 +59,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/admin/orders/:id/deliver',
-    { schema: { params: orderIdParams, response: { 200: adminOrderSchema } } },
+    { schema: { params: orderIdParams, response: responses({ 200: adminOrderSchema }) } },
     async (request) => {
       const { user } = await auth.requireBackOffice(request);
       await deliverOrder(ctx, request.params.id, backOfficeActor(user, request));

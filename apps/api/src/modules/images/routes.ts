@@ -10,6 +10,7 @@ import {
   productPhotosResponseSchema,
   productIdParams,
 } from '@shop/shared/admin-catalog';
+import { responses } from '@shop/shared/responses';
 import { singleLineText } from '@shop/shared/text';
 import { invalid } from '../../errors';
 import type { Authenticator } from '../accounts/authenticator';
@@ -84,7 +85,10 @@ export const imageRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/products/:id/images',
     {
-      schema: { params: productIdParams, response: { 201: productPhotosResponseSchema } },
+      schema: {
+        params: productIdParams,
+        response: responses({ 201: productPhotosResponseSchema }),
+      },
     },
     async (request, reply) => {
       const { user } = await auth.requireBackOffice(request);
@@ -96,7 +100,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/admin/products/:id/images/:imageId',
-    { schema: { params: imageParams, response: { 200: productPhotosResponseSchema } } },
+    { schema: { params: imageParams, response: responses({ 200: productPhotosResponseSchema }) } },
     async (request) => {
       const { user } = await auth.requireBackOffice(request);
       const { id, imageId } = request.params;
@@ -110,7 +114,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: productIdParams,
         body: imageOrderRequestSchema,
-        response: { 200: productPhotosResponseSchema },
+        response: responses({ 200: productPhotosResponseSchema }),
       },
     },
     async (request) => {

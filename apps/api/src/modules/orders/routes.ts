@@ -3,15 +3,22 @@ import { addressKeyOf } from '../../lib/address-key';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cancelCheckoutRequestSchema,
+  cancelCheckoutResponseSchema,
   checkoutSessionRequestSchema,
+  checkoutSessionResponseSchema,
   guestCheckoutSessionRequestSchema,
   orderReceiptRequestSchema,
+  orderReceiptSchema,
+  orderSchema,
   ownHoldsRequestSchema,
+  ownHoldsResponseSchema,
   type CancelCheckoutResponse,
   type CheckoutSessionResponse,
   type OrderReceipt,
   type OwnHoldsResponse,
 } from '@shop/shared/orders';
+import { orderListSchema } from '@shop/shared/orders-responses';
+import { responses } from '@shop/shared/responses';
 import { singleLineText } from '@shop/shared/text';
 import type { Authenticator } from '../accounts/authenticator';
 import {
@@ -35,7 +42,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { ctx, auth, limit, now }) => {
   app.post(
     '/api/orders/create-checkout-session',
-    { schema: { body: checkoutSessionRequestSchema } },
+    {
+      schema: {
+        body: checkoutSessionRequestSchema,
+        response: responses({ 200: checkoutSessionResponseSchema }),
+      },
+    },
     async (request): Promise<CheckoutSessionResponse> => {
       const user = await auth.requireUser(request);
       await limit(CHECKOUT_LIMIT, addressKeyOf(request.ip));
@@ -51,7 +63,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/orders/guest-checkout-session',
-    { schema: { body: guestCheckoutSessionRequestSchema } },
+    {
+      schema: {
+        body: guestCheckoutSessionRequestSchema,
+        response: responses({ 200: checkoutSessionResponseSchema }),
+      },
+    },
     async (request): Promise<CheckoutSessionResponse> => {
       // A signed-in shopper who takes the guest form still gets the order in their account.
       const user = await auth.optionalUser(request).catch(() => undefined);
@@ -77,6 +94,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: z.object({ id: singleLineText('Order id').max(100) }),
         body: cancelCheckoutRequestSchema,
+        response: responses({ 200: cancelCheckoutResponseSchema }),
       },
     },
     async (request): Promise<CancelCheckoutResponse> =>
@@ -87,7 +105,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{
   // so the proofs stay out of URLs and logs; a bad sign-in token fails as everywhere.
   app.post(
     '/api/orders/own-holds',
-    { schema: { body: ownHoldsRequestSchema } },
+    {
+      schema: { body: ownHoldsRequestSchema, response: responses({ 200: ownHoldsResponseSchema }) },
+    },
     async (request): Promise<OwnHoldsResponse> => {
       const user = await auth.optionalUser(request);
       return ownHolds(ctx, { userId: user?.id ?? null, proofs: request.body.checkouts });
@@ -97,12 +117,16 @@ export const orderRoutes: FastifyPluginAsyncZod<{
   // The thank-you page: the receipt token is the proof, in the body so no URL or log holds it.
   app.post(
     '/api/orders/receipt',
-    { schema: { body: orderReceiptRequestSchema } },
+    {
+      schema: { body: orderReceiptRequestSchema, response: responses({ 200: orderReceiptSchema }) },
+    },
     async (request): Promise<OrderReceipt> => getOrderReceipt(ctx, request.body, now()),
   );
 
-  app.get('/api/orders', async (request) =>
-    listOrdersOfAccount(ctx.db, (await auth.requireUser(request)).id),
+  app.get(
+    '/api/orders',
+    { schema: { response: responses({ 200: orderListSchema }) } },
+    async (request) => listOrdersOfAccount(ctx.db, (await auth.requireUser(request)).id),
   );
 
   app.get(
@@ -111,6 +135,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: z.object({ id: singleLineText('Order id').max(100) }),
         querystring: z.object({ token: singleLineText('Token').max(200).optional() }),
+        response: responses({ 200: orderSchema }),
       },
     },
     async (request) => {

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { webhookReceiptSchema } from '@shop/shared/payments-responses';
+import { responses } from '@shop/shared/responses';
 import { AppError } from '../../errors';
 import type { OrdersContext } from '../orders/service';
 import { InvalidWebhookError, type PaymentProvider } from './provider';
@@ -24,19 +26,23 @@ export const webhookRoutes: FastifyPluginAsync<{
   );
 
   const rateLimit = { max: requestsPerMinute, timeWindow: '1 minute' };
-  app.post('/api/payments/webhook', { config: { rateLimit } }, async (request) => {
-    const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    let event;
-    try {
-      event = provider.readWebhook(rawBody, request.headers);
-    } catch (error) {
-      if (error instanceof InvalidWebhookError) {
-        request.log.warn({ reason: error.message }, 'refused a payment webhook');
-        throw new AppError('invalid', 'Invalid webhook signature');
+  app.post(
+    '/api/payments/webhook',
+    { config: { rateLimit }, schema: { response: responses({ 200: webhookReceiptSchema }) } },
+    async (request) => {
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      let event;
+      try {
+        event = provider.readWebhook(rawBody, request.headers);
+      } catch (error) {
+        if (error instanceof InvalidWebhookError) {
+          request.log.warn({ reason: error.message }, 'refused a payment webhook');
+          throw new AppError('invalid', 'Invalid webhook signature');
+        }
+        throw error;
       }
-      throw error;
-    }
-    const outcome = await handlePaymentEvent(ctx, provider, event, request.log);
-    return { received: true, outcome };
-  });
+      const outcome = await handlePaymentEvent(ctx, provider, event, request.log);
+      return { received: true, outcome };
+    },
+  );
 };

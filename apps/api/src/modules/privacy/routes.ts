@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressKeyOf } from '../../lib/address-key';
 import { messageResponseSchema } from '@shop/shared/accounts';
+import { responses } from '@shop/shared/responses';
 import { PRIVACY_MESSAGES, deleteAccountRequestSchema, exportFileName } from '@shop/shared/privacy';
 import type { Authenticator } from '../accounts/authenticator';
 import type { ActionLimit, ActionLimiter } from '../rate-limits/service';
@@ -31,7 +32,12 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/users/profile',
-    { schema: { body: deleteAccountRequestSchema, response: { 200: messageResponseSchema } } },
+    {
+      schema: {
+        body: deleteAccountRequestSchema,
+        response: responses({ 200: messageResponseSchema }),
+      },
+    },
     async (request) => {
       const user = await auth.requireUser(request);
       await deleteAccount(ctx, user, request.body.password, addressKeyOf(request.ip));

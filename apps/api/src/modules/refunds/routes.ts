@@ -5,6 +5,7 @@ import {
   orderIdParams,
   refundRequestSchema,
 } from '@shop/shared/admin-orders';
+import { responses } from '@shop/shared/responses';
 import type { Authenticator } from '../accounts/authenticator';
 import { backOfficeActor } from '../back-office/actor';
 import { cancelOrder, refundOrder, type RefundsContext } from '../../flows/refund';
@@ -20,7 +21,7 @@ export const refundRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: orderIdParams,
         body: refundRequestSchema,
-        response: { 200: adminOrderSchema },
+        response: responses({ 200: adminOrderSchema }),
       },
     },
     async (request) => {
@@ -35,7 +36,7 @@ export const refundRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: orderIdParams,
         body: cancelOrderRequestSchema,
-        response: { 200: adminOrderSchema },
+        response: responses({ 200: adminOrderSchema }),
       },
     },
     async (request) => {

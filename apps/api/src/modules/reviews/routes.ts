@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { addressKeyOf } from '../../lib/address-key';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ORDER_MESSAGES, reviewRequestSchema } from '@shop/shared/orders';
+import { messageResponseSchema } from '@shop/shared/accounts';
+import { responses } from '@shop/shared/responses';
 import { singleLineText } from '@shop/shared/text';
 import type { Authenticator } from '../accounts/authenticator';
 import type { ActionLimiter } from '../rate-limits/service';
@@ -21,6 +23,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: z.object({ id: singleLineText('Product id').max(100) }),
         body: reviewRequestSchema,
+        response: responses({ 201: messageResponseSchema }),
       },
     },
     async (request, reply) => {

@@ -6,6 +6,7 @@ import {
   stockThresholdRequestSchema,
   variantStockResponseSchema,
 } from '@shop/shared/admin-catalog';
+import { responses } from '@shop/shared/responses';
 import type { Authenticator } from '../accounts/authenticator';
 import { backOfficeActor } from '../back-office/actor';
 import {
@@ -25,7 +26,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         body: stockAdjustRequestSchema,
-        response: { 200: variantStockResponseSchema },
+        response: responses({ 200: variantStockResponseSchema }),
       },
     },
     async (request) => {
@@ -39,7 +40,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         body: stockThresholdRequestSchema,
-        response: { 200: variantStockResponseSchema },
+        response: responses({ 200: variantStockResponseSchema }),
       },
     },
     async (request) => {
@@ -53,7 +54,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         querystring: stockMovementsQuerySchema,
-        response: { 200: stockMovementsResponseSchema },
+        response: responses({ 200: stockMovementsResponseSchema }),
       },
     },
     async (request) => {
