@@ -24,7 +24,7 @@ import {
   type AdminProductsContext,
 } from './service';
 
-const productIdParams = z.object({ id: singleLineText('Product id').max(100) });
+const productIdParams = z.object({ id: singleLineText('Product id').check(z.maxLength(100)) });
 const IMPORT_URL = '/api/admin/products/import';
 const csvBody = z.custom<Buffer>((body) => Buffer.isBuffer(body), {
   error: 'Send the file as text/csv',

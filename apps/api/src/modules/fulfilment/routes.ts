@@ -12,7 +12,7 @@ import type { OrdersContext } from '../orders/service';
 import { backOfficeActor } from './actor';
 import { deliverOrder, getAdminOrder, listAdminOrders, shipOrder } from './service';
 
-export const orderIdParams = z.object({ id: singleLineText('Order id').max(100) });
+export const orderIdParams = z.object({ id: singleLineText('Order id').check(z.maxLength(100)) });
 
 /** The back office's orders: list, detail with timeline, ship, deliver (staff or owner). */
 export const fulfilmentRoutes: FastifyPluginAsyncZod<{

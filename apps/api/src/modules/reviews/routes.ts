@@ -19,7 +19,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
     '/api/products/:id/review',
     {
       schema: {
-        params: z.object({ id: singleLineText('Product id').max(100) }),
+        params: z.object({ id: singleLineText('Product id').check(z.maxLength(100)) }),
         body: reviewRequestSchema,
       },
     },
