@@ -7,13 +7,11 @@ import { manifestOutsideDist } from './vite-plugins/manifest-outside-dist';
 import { precompress } from './vite-plugins/precompress';
 import { scriptsAfterContent } from './vite-plugins/scripts-after-content';
 import { sonnerWithoutInlineStyles } from './vite-plugins/sonner-without-inline-styles';
-import { splitSharedSchemas } from './vite-plugins/split-shared-schemas';
 
 // `vite build` builds the browser's bundle into dist/; `vite build --ssr` the server renderer
 // (src/entry-server.tsx) into dist-server/, outside what the API serves as files.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
-    splitSharedSchemas(),
     appShell(),
     sonnerWithoutInlineStyles(),
     react(),
@@ -54,11 +52,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         rolldownOptions: {
           // A feature's public entry (features/*/index.ts) only re-exports: what a page does not
-          // use of it stays out of that page's chunks (docs/decisions/029).
+          // use of it stays out of that page's chunks (docs/decisions/029). The shared modules
+          // build their schemas at load time: marked pure, the schemas a chunk does not use are
+          // dropped with the zod code behind them (docs/decisions/027).
           treeshake: {
             moduleSideEffects: [
               { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
             ],
+            manualPureFunctions: ['z'],
           },
           output: {
             // Libraries in a few long-cached chunks named for what they hold; pages stay split.
@@ -72,7 +73,6 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'vendor-state',
                   test: /node_modules[\\/](@reduxjs|redux|redux-thunk|react-redux|immer|reselect|use-sync-external-store)[\\/]/,
                 },
-                { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
                 {
                   // Small pieces the app and nearly every page share (a chunk of its own each costs
                   // more in requests and lost compression than their few hundred bytes).

@@ -111,7 +111,7 @@ const envSchema = z
      * The first owner, made at start-up when the shop has none (both or neither). Without them a
      * one-time setup link is printed instead.
      */
-    OWNER_EMAIL: optionalText.pipe(emailSchema.optional()),
+    OWNER_EMAIL: optionalText.pipe(z.optional(emailSchema)),
     OWNER_PASSWORD: optionalText,
   })
   .superRefine((env, ctx) => {

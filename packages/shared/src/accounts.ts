@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { USER_ROLES } from './roles';
 import { currentPasswordSchema } from './credential-change';
 import { passwordSchema, profilePasswordSchema } from './password';
@@ -29,16 +29,20 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /** Trimmed and lower-cased, so one address is one account however it is typed. */
-export const emailSchema = singleLineText('Email address')
-  .trim()
-  .toLowerCase()
-  .max(254, 'Email address is too long')
-  .pipe(z.email('Please enter a valid email address'));
+export const emailSchema = z.pipe(
+  singleLineText('Email address').check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(254, 'Email address is too long'),
+  ),
+  z.email('Please enter a valid email address'),
+);
 
-export const nameSchema = singleLineText('Name')
-  .trim()
-  .min(1, 'Please enter your name')
-  .max(80, 'Name must be at most 80 characters');
+export const nameSchema = singleLineText('Name').check(
+  z.trim(),
+  z.minLength(1, 'Please enter your name'),
+  z.maxLength(80, 'Name must be at most 80 characters'),
+);
 
 /** POST /api/users */
 export const registerRequestSchema = z.object({
@@ -51,7 +55,10 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 /** POST /api/users/login: any password is checked, the policy applies when one is chosen. */
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: singleLineText('Password').min(1, 'Password cannot be empty').max(128),
+  password: singleLineText('Password').check(
+    z.minLength(1, 'Password cannot be empty'),
+    z.maxLength(128),
+  ),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -68,7 +75,7 @@ export const userInfoSchema = z.object({
   role: userRoleSchema,
   token: z.string(),
   createdAt: z.string(),
-  message: z.string().optional(),
+  message: z.optional(z.string()),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
@@ -80,13 +87,14 @@ export const userProfileSchema = z.object({
   isVerified: z.boolean(),
   createdAt: z.string(),
   /** A new address that changes the e-mail once the link mailed to it is opened. */
-  pendingEmail: z.string().optional(),
+  pendingEmail: z.optional(z.string()),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
 /** PUT /api/users/profile: the spec's payload; a new password is always required. */
 export const profileUpdateRequestSchema = z.object({
-  id: singleLineText('id').max(100).optional(),
+  id: z.optional(singleLineText('id').check(z.maxLength(100))),
+
   name: nameSchema,
   email: emailSchema,
   password: profilePasswordSchema,

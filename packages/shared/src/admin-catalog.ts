@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { actorSchema, pagedSchema, pageQuerySchema } from './back-office';
 import { lineOptionSchema, lineSizeSchema } from './cart';
 import { categorySchema, type LineOption, type LineSize, type Variant } from './catalog';
@@ -6,7 +6,9 @@ import { toCents } from './money';
 import { multiLineText, singleLineText } from './text';
 
 /** The :id of the back office's product routes (products and their photos alike). */
-export const productIdParams = z.object({ id: singleLineText('Product id').max(100) });
+export const productIdParams = z.object({
+  id: singleLineText('Product id').check(z.maxLength(100)),
+});
 
 /** The back office's catalog: products, their photos, the stock ledger and CSV. Prices in dollars. */
 
@@ -82,15 +84,17 @@ export function choiceOfVariant(variant: Variant): { size: LineSize; option: Lin
   return { size: variant, option: 'NA' };
 }
 
-const searchSchema = singleLineText('Search')
-  .trim()
-  .max(200, 'Search must be at most 200 characters')
-  .optional();
+const searchSchema = z.optional(
+  singleLineText('Search').check(
+    z.trim(),
+    z.maxLength(200, 'Search must be at most 200 characters'),
+  ),
+);
 
 /** GET /api/admin/products?q=&status=&page= (q matches name and handle). */
 export const adminProductListQuerySchema = z.object({
   q: searchSchema,
-  status: productStatusSchema.optional(),
+  status: z.optional(productStatusSchema),
   page: pageQuerySchema,
 });
 export type AdminProductListQuery = z.infer<typeof adminProductListQuerySchema>;
@@ -105,11 +109,11 @@ export const adminProductRowSchema = z.object({
   /** The main photo's URL, '' when it has none. */
   image: z.string(),
   /** On hand less held, summed over the variants. */
-  available: z.number().int(),
+  available: z.int(),
   updatedAt: z.string(),
 });
 export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
-export const adminProductListResponseSchema = pagedSchema.extend({
+export const adminProductListResponseSchema = z.extend(pagedSchema, {
   products: z.array(adminProductRowSchema),
 });
 export type AdminProductListResponse = z.infer<typeof adminProductListResponseSchema>;
@@ -117,12 +121,12 @@ export type AdminProductListResponse = z.infer<typeof adminProductListResponseSc
 export const variantStockSchema = z.object({
   size: lineSizeSchema,
   option: lineOptionSchema,
-  onHand: z.number().int(),
+  onHand: z.int(),
   /** What open checkouts hold. */
-  held: z.number().int(),
+  held: z.int(),
   /** onHand - held. */
-  available: z.number().int(),
-  lowStockThreshold: z.number().int(),
+  available: z.int(),
+  lowStockThreshold: z.int(),
 });
 export type VariantStock = z.infer<typeof variantStockSchema>;
 
@@ -130,12 +134,12 @@ export const productImageSchema = z.object({
   _id: z.string(),
   slot: z.enum(IMAGE_SLOTS),
   /** 0-based order within the slot. */
-  position: z.number().int(),
+  position: z.int(),
   alt: z.string(),
   /** The 800 px rendition ('<hash>-800.webp'; the 400 and 1600 ones are named alike). */
   url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
+  width: z.int(),
+  height: z.int(),
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
 
@@ -144,7 +148,7 @@ export const productPhotosResponseSchema = z.object({ photos: z.array(productIma
 export type ProductPhotosResponse = z.infer<typeof productPhotosResponseSchema>;
 
 /** GET /api/admin/products/:id (and the answer of every product write). */
-export const adminProductSchema = adminProductRowSchema.extend({
+export const adminProductSchema = z.extend(adminProductRowSchema, {
   description: z.string(),
   hasSize: z.boolean(),
   hasAandB: z.boolean(),
@@ -159,33 +163,42 @@ export const adminProductSchema = adminProductRowSchema.extend({
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
-const priceSchema = z
-  .number({ error: 'Price must be a number' })
-  .positive('Price must be more than 0')
-  .max(MAX_PRICE_DOLLARS, `Price must be at most ${MAX_PRICE_DOLLARS.toLocaleString('en-US')}`)
-  .refine((dollars) => dollars <= MAX_PRICE_DOLLARS && toCents(dollars) / 100 === dollars, {
+const priceSchema = z.number({ error: 'Price must be a number' }).check(
+  z.positive('Price must be more than 0'),
+  z.maximum(
+    MAX_PRICE_DOLLARS,
+    `Price must be at most ${MAX_PRICE_DOLLARS.toLocaleString('en-US')}`,
+  ),
+  z.refine((dollars) => dollars <= MAX_PRICE_DOLLARS && toCents(dollars) / 100 === dollars, {
     message: 'Price must have at most two decimals',
-  });
+  }),
+);
 
 export const handleSchema = z
   .string({ error: 'Handle must be text' })
-  .trim()
-  .min(1, 'Handle is required')
-  .max(80, 'Handle must be at most 80 characters')
-  .regex(HANDLE_PATTERN, 'Handle may hold only lower-case letters, digits and single hyphens');
+  .check(
+    z.trim(),
+    z.minLength(1, 'Handle is required'),
+    z.maxLength(80, 'Handle must be at most 80 characters'),
+    z.regex(HANDLE_PATTERN, 'Handle may hold only lower-case letters, digits and single hyphens'),
+  );
 
 /** POST /api/admin/products and PUT /api/admin/products/:id. */
 export const productWriteSchema = z
   .object({
-    name: singleLineText('Name', { error: 'Name is required' })
-      .trim()
-      .min(1, 'Name is required')
-      .max(120, 'Name must be at most 120 characters'),
-    /** HTML; sanitised on the server (p, br, strong, b, em, i, ul, ol, li, a href). */
-    description: multiLineText('Description', { error: 'Description must be text' }).max(
-      MAX_DESCRIPTION_LENGTH,
-      `Description must be at most ${MAX_DESCRIPTION_LENGTH.toLocaleString('en-US')} characters`,
+    name: singleLineText('Name', { error: 'Name is required' }).check(
+      z.trim(),
+      z.minLength(1, 'Name is required'),
+      z.maxLength(120, 'Name must be at most 120 characters'),
     ),
+    /** HTML; sanitised on the server (p, br, strong, b, em, i, ul, ol, li, a href). */
+    description: multiLineText('Description', { error: 'Description must be text' }).check(
+      z.maxLength(
+        MAX_DESCRIPTION_LENGTH,
+        `Description must be at most ${MAX_DESCRIPTION_LENGTH.toLocaleString('en-US')} characters`,
+      ),
+    ),
+
     price: priceSchema,
     category: z.enum(categorySchema.options, {
       error: `Category must be one of ${categorySchema.options.join(', ')}`,
@@ -193,35 +206,39 @@ export const productWriteSchema = z
     hasSize: z.boolean({ error: 'hasSize must be true or false' }),
     hasAandB: z.boolean({ error: 'hasAandB must be true or false' }),
     /** Made from the name when not given. */
-    handle: handleSchema.optional(),
+    handle: z.optional(handleSchema),
     /** New products start as drafts. */
-    status: productStatusSchema.optional(),
+    status: z.optional(productStatusSchema),
   })
-  .refine((product) => !(product.hasSize && product.hasAandB), {
-    message: 'A product has sizes or options A and B, not both',
-    path: ['hasAandB'],
-  });
+  .check(
+    z.refine((product) => !(product.hasSize && product.hasAandB), {
+      message: 'A product has sizes or options A and B, not both',
+      path: ['hasAandB'],
+    }),
+  );
 export type ProductWrite = z.infer<typeof productWriteSchema>;
 
 const variantChoice = {
   product: z.uuid({ error: 'Product must be a product id' }),
-  size: lineSizeSchema.default('NA'),
-  option: lineOptionSchema.default('NA'),
+  size: z._default(lineSizeSchema, 'NA'),
+  option: z._default(lineOptionSchema, 'NA'),
 };
 
 /** POST /api/admin/stock/adjust: 409 when on-hand would go below zero or below what is held. */
 export const stockAdjustRequestSchema = z.object({
   ...variantChoice,
-  change: z
-    .number({ error: 'Change must be a number' })
-    .int('Change must be a whole number')
-    .min(-MAX_STOCK_CHANGE, `Change must be at least -${MAX_STOCK_CHANGE}`)
-    .max(MAX_STOCK_CHANGE, `Change must be at most ${MAX_STOCK_CHANGE}`)
-    .refine((change) => change !== 0, { message: 'Change must not be 0' }),
+  change: z.number({ error: 'Change must be a number' }).check(
+    z.int('Change must be a whole number'),
+    z.minimum(-MAX_STOCK_CHANGE, `Change must be at least -${MAX_STOCK_CHANGE}`),
+    z.maximum(MAX_STOCK_CHANGE, `Change must be at most ${MAX_STOCK_CHANGE}`),
+    z.refine((change) => change !== 0, { message: 'Change must not be 0' }),
+  ),
   reason: z.enum(ADJUST_REASONS, {
     error: `Reason must be one of ${ADJUST_REASONS.join(', ')}`,
   }),
-  note: singleLineText('Note').trim().max(300, 'Note must be at most 300 characters').optional(),
+  note: z.optional(
+    singleLineText('Note').check(z.trim(), z.maxLength(300, 'Note must be at most 300 characters')),
+  ),
 });
 export type StockAdjustRequest = z.infer<typeof stockAdjustRequestSchema>;
 
@@ -230,19 +247,21 @@ export const stockThresholdRequestSchema = z.object({
   ...variantChoice,
   threshold: z
     .number({ error: 'Threshold must be a number' })
-    .int('Threshold must be a whole number')
-    .min(0, 'Threshold must be at least 0')
-    .max(MAX_STOCK_CHANGE, `Threshold must be at most ${MAX_STOCK_CHANGE}`),
+    .check(
+      z.int('Threshold must be a whole number'),
+      z.minimum(0, 'Threshold must be at least 0'),
+      z.maximum(MAX_STOCK_CHANGE, `Threshold must be at most ${MAX_STOCK_CHANGE}`),
+    ),
 });
 export type StockThresholdRequest = z.infer<typeof stockThresholdRequestSchema>;
 
 /** The answer of adjust and threshold: the variant as it is now. */
-export const variantStockResponseSchema = variantStockSchema.extend({ product: z.string() });
+export const variantStockResponseSchema = z.extend(variantStockSchema, { product: z.string() });
 export type VariantStockResponse = z.infer<typeof variantStockResponseSchema>;
 
 /** GET /api/admin/stock/movements?product=&page=, newest first. */
 export const stockMovementsQuerySchema = z.object({
-  product: z.uuid({ error: 'Product must be a product id' }).optional(),
+  product: z.optional(z.uuid({ error: 'Product must be a product id' })),
   page: pageQuerySchema,
 });
 export type StockMovementsQuery = z.infer<typeof stockMovementsQuerySchema>;
@@ -254,18 +273,18 @@ export const stockMovementSchema = z.object({
   productName: z.string(),
   size: lineSizeSchema,
   option: lineOptionSchema,
-  change: z.number().int(),
-  heldChange: z.number().int(),
+  change: z.int(),
+  heldChange: z.int(),
   reason: z.enum(STOCK_REASONS),
   /** A person for back-office changes; 'system' for checkouts, payments and imports of the seed. */
   actor: actorSchema,
-  orderId: z.string().nullable(),
-  note: z.string().nullable(),
-  onHandAfter: z.number().int(),
-  heldAfter: z.number().int(),
+  orderId: z.nullable(z.string()),
+  note: z.nullable(z.string()),
+  onHandAfter: z.int(),
+  heldAfter: z.int(),
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
-export const stockMovementsResponseSchema = pagedSchema.extend({
+export const stockMovementsResponseSchema = z.extend(pagedSchema, {
   movements: z.array(stockMovementSchema),
 });
 export type StockMovementsResponse = z.infer<typeof stockMovementsResponseSchema>;
@@ -276,27 +295,29 @@ export const lowStockVariantSchema = z.object({
   name: z.string(),
   size: lineSizeSchema,
   option: lineOptionSchema,
-  available: z.number().int(),
-  lowStockThreshold: z.number().int(),
+  available: z.int(),
+  lowStockThreshold: z.int(),
 });
 export type LowStockVariant = z.infer<typeof lowStockVariantSchema>;
 
 /** POST /api/admin/products/:id/images: the multipart form's fields beside `file`. */
 export const imageUploadFieldsSchema = z.object({
-  alt: singleLineText('Alt text', { error: IMAGE_ALT_REQUIRED })
-    .trim()
-    .min(1, IMAGE_ALT_REQUIRED)
-    .max(300, 'Alt text must be at most 300 characters'),
-  slot: z
-    .enum(IMAGE_SLOTS, { error: `Slot must be one of ${IMAGE_SLOTS.join(', ')}` })
-    .default('gallery'),
+  alt: singleLineText('Alt text', { error: IMAGE_ALT_REQUIRED }).check(
+    z.trim(),
+    z.minLength(1, IMAGE_ALT_REQUIRED),
+    z.maxLength(300, 'Alt text must be at most 300 characters'),
+  ),
+  slot: z._default(
+    z.enum(IMAGE_SLOTS, { error: `Slot must be one of ${IMAGE_SLOTS.join(', ')}` }),
+    'gallery',
+  ),
 });
 export type ImageUploadFields = z.infer<typeof imageUploadFieldsSchema>;
 
 /** PUT /api/admin/products/:id/images/order: a slot's photos in their new order. */
 export const imageOrderRequestSchema = z.object({
   slot: z.enum(IMAGE_SLOTS, { error: `Slot must be one of ${IMAGE_SLOTS.join(', ')}` }),
-  imageIds: z.array(z.uuid({ error: 'Each image must be an image id' })).max(50),
+  imageIds: z.array(z.uuid({ error: 'Each image must be an image id' })).check(z.maxLength(50)),
 });
 export type ImageOrderRequest = z.infer<typeof imageOrderRequestSchema>;
 
@@ -331,28 +352,28 @@ export type ImportChange = z.infer<typeof importChangeSchema>;
 
 export const importErrorSchema = z.object({
   /** Data rows count from 1 (the header is not a row). */
-  row: z.number().int(),
+  row: z.int(),
   message: z.string(),
 });
 
 /** POST /api/admin/products/import[?dryRun=true]: 200 with this, or 422 with message too. */
 export const importResultSchema = z.object({
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
+  created: z.int(),
+  updated: z.int(),
+  unchanged: z.int(),
   errors: z.array(importErrorSchema),
   changes: z.array(importChangeSchema),
   dryRun: z.boolean(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
-export const importRejectedSchema = importResultSchema.extend({ message: z.string() });
+export const importRejectedSchema = z.extend(importResultSchema, { message: z.string() });
 export type ImportRejected = z.infer<typeof importRejectedSchema>;
 
 export const importQuerySchema = z.object({
-  dryRun: z
-    .enum(['true', 'false'], { error: 'dryRun must be true or false' })
-    .optional()
-    .transform((value) => value === 'true'),
+  dryRun: z.pipe(
+    z.optional(z.enum(['true', 'false'], { error: 'dryRun must be true or false' })),
+    z.transform((value) => value === 'true'),
+  ),
 });
 
 export const ADMIN_CATALOG_MESSAGES = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { lowStockVariantSchema } from './admin-catalog';
 import { actorSchema, pagedSchema, pageQuerySchema } from './back-office';
 import { lineOptionSchema, lineSizeSchema } from './cart';
@@ -10,19 +10,21 @@ import { singleLineText } from './text';
 
 export const ADMIN_PAGE_SIZE = 25;
 
-const searchSchema = singleLineText('Search')
-  .trim()
-  .max(200, 'Search must be at most 200 characters')
-  .optional();
+const searchSchema = z.optional(
+  singleLineText('Search').check(
+    z.trim(),
+    z.maxLength(200, 'Search must be at most 200 characters'),
+  ),
+);
 
 /** The :id of the back office's order routes (fulfilment and refunds alike). */
-export const orderIdParams = z.object({ id: singleLineText('Order id').max(100) });
+export const orderIdParams = z.object({ id: singleLineText('Order id').check(z.maxLength(100)) });
 
 /** GET /api/admin/orders?status=&q=&page= */
 export const adminOrderListQuerySchema = z.object({
-  status: z
-    .enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` })
-    .optional(),
+  status: z.optional(
+    z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` }),
+  ),
   /** Matches the order number, the e-mail or the customer's name. */
   q: searchSchema,
   page: pageQuerySchema,
@@ -38,10 +40,10 @@ export const adminOrderRowSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   totalPrice: z.number(),
   /** Units, not lines. */
-  itemsCount: z.number().int(),
+  itemsCount: z.int(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
-export const adminOrderListResponseSchema = pagedSchema.extend({
+export const adminOrderListResponseSchema = z.extend(pagedSchema, {
   orders: z.array(adminOrderRowSchema),
 });
 export type AdminOrderListResponse = z.infer<typeof adminOrderListResponseSchema>;
@@ -66,7 +68,7 @@ export const timelineEntrySchema = z.object({
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
 /** GET /api/admin/orders/:id: the shopper's order plus what the back office needs. */
-export const adminOrderSchema = orderSchema.extend({
+export const adminOrderSchema = z.extend(orderSchema, {
   shipments: z.array(shipmentSchema),
   refunds: z.array(refundRecordSchema),
   refundedPrice: z.number(),
@@ -74,7 +76,8 @@ export const adminOrderSchema = orderSchema.extend({
    * Units of each order line (in orderItems' order) already back in stock by refunds that stand:
    * the next refund of the line's units is counted from there (unitsRefundCents).
    */
-  restockedUnits: z.array(z.number().int()),
+  restockedUnits: z.array(z.int()),
+
   /** Oldest first. */
   timeline: z.array(timelineEntrySchema),
 });
@@ -82,28 +85,33 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 /** POST /api/admin/orders/:id/ship (a paid order). */
 export const shipOrderRequestSchema = z.object({
-  carrier: singleLineText('Carrier')
-    .trim()
-    .min(1, 'Carrier is required')
-    .max(60, 'Carrier must be at most 60 characters'),
-  trackingNumber: singleLineText('Tracking number')
-    .trim()
-    .min(1, 'Tracking number is required')
-    .max(80, 'Tracking number must be at most 80 characters'),
+  carrier: singleLineText('Carrier').check(
+    z.trim(),
+    z.minLength(1, 'Carrier is required'),
+    z.maxLength(60, 'Carrier must be at most 60 characters'),
+  ),
+  trackingNumber: singleLineText('Tracking number').check(
+    z.trim(),
+    z.minLength(1, 'Tracking number is required'),
+    z.maxLength(80, 'Tracking number must be at most 80 characters'),
+  ),
 });
 export type ShipOrderRequest = z.infer<typeof shipOrderRequestSchema>;
 
-const reasonSchema = singleLineText('Reason')
-  .trim()
-  .min(1, 'Please give a reason')
-  .max(300, 'Reason must be at most 300 characters');
+const reasonSchema = singleLineText('Reason').check(
+  z.trim(),
+  z.minLength(1, 'Please give a reason'),
+  z.maxLength(300, 'Reason must be at most 300 characters'),
+);
 
 /** A line whose units go back to stock. */
 export const restockLineSchema = z.object({
-  product: singleLineText('Product').min(1).max(100),
-  size: lineSizeSchema.default('NA'),
-  option: lineOptionSchema.default('NA'),
-  qty: z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1'),
+  product: singleLineText('Product').check(z.minLength(1), z.maxLength(100)),
+  size: z._default(lineSizeSchema, 'NA'),
+  option: z._default(lineOptionSchema, 'NA'),
+  qty: z
+    .number()
+    .check(z.int('Quantity must be a whole number'), z.minimum(1, 'Quantity must be at least 1')),
 });
 export type RestockLine = z.infer<typeof restockLineSchema>;
 
@@ -112,15 +120,16 @@ const MAX_REFUND_DOLLARS = 1_000_000;
 
 /** POST /api/admin/orders/:id/refund (owner): amount in dollars, at most what remains. */
 export const refundRequestSchema = z.object({
-  amount: z
-    .number({ error: 'Amount must be a number' })
-    .positive('Amount must be more than 0')
-    .max(MAX_REFUND_DOLLARS, 'Amount is more than any order')
+  amount: z.number({ error: 'Amount must be a number' }).check(
+    z.positive('Amount must be more than 0'),
+    z.maximum(MAX_REFUND_DOLLARS, 'Amount is more than any order'),
     // Checked again here: zod runs this even when max failed, and toCents throws past safe cents.
-    .refine((dollars) => dollars <= MAX_REFUND_DOLLARS && toCents(dollars) / 100 === dollars, {
+    z.refine((dollars) => dollars <= MAX_REFUND_DOLLARS && toCents(dollars) / 100 === dollars, {
       message: 'Amount must have at most two decimals',
     }),
-  restock: z.array(restockLineSchema).max(50).default([]),
+  ),
+  restock: z._default(z.array(restockLineSchema).check(z.maxLength(50)), []),
+
   reason: reasonSchema,
 });
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
@@ -137,13 +146,13 @@ export const adminCustomerSchema = z.object({
   name: z.string(),
   email: z.string(),
   verified: z.boolean(),
-  ordersCount: z.number().int(),
+  ordersCount: z.int(),
   /** Paid orders less refunds, in dollars. */
   totalSpent: z.number(),
   createdAt: z.string(),
 });
 export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
-export const adminCustomerListResponseSchema = pagedSchema.extend({
+export const adminCustomerListResponseSchema = z.extend(pagedSchema, {
   customers: z.array(adminCustomerSchema),
 });
 export type AdminCustomerListResponse = z.infer<typeof adminCustomerListResponseSchema>;
@@ -151,11 +160,11 @@ export type AdminCustomerListResponse = z.infer<typeof adminCustomerListResponse
 /** GET /api/admin/summary. Sales are paid orders less refunds, in dollars. */
 export const adminSummarySchema = z.object({
   salesToday: z.number(),
-  ordersToday: z.number().int(),
+  ordersToday: z.int(),
   sales30Days: z.number(),
-  orders30Days: z.number().int(),
+  orders30Days: z.int(),
   /** Paid (or partly refunded) and not yet shipped. */
-  awaitingShipment: z.number().int(),
+  awaitingShipment: z.int(),
   /** Variants whose available stock is below their threshold (published and draft products). */
   lowStock: z.array(lowStockVariantSchema),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailSchema, nameSchema, userRoleSchema } from './accounts';
 import { passwordSchema } from './password';
 import { singleLineText } from './text';
@@ -36,22 +36,23 @@ export type MfaEnrollResponse = z.infer<typeof mfaEnrollResponseSchema>;
 
 /** POST /api/admin/session: a 6-digit code from the app, or one of the recovery codes. */
 export const backOfficeSessionRequestSchema = z.object({
-  code: singleLineText('Code')
-    .trim()
-    .min(1, 'Please enter the code from your authenticator app')
-    .max(40, 'That code is not valid'),
+  code: singleLineText('Code').check(
+    z.trim(),
+    z.minLength(1, 'Please enter the code from your authenticator app'),
+    z.maxLength(40, 'That code is not valid'),
+  ),
 });
 export type BackOfficeSessionRequest = z.infer<typeof backOfficeSessionRequestSchema>;
 export const backOfficeSessionResponseSchema = z.object({
   token: z.string(),
   /** Only on the first success, which confirms the enrollment: shown once, stored hashed. */
-  recoveryCodes: z.array(z.string()).optional(),
+  recoveryCodes: z.optional(z.array(z.string())),
 });
 export type BackOfficeSessionResponse = z.infer<typeof backOfficeSessionResponseSchema>;
 
 /** POST /api/admin/setup: the one-time start-up link creates the first owner. */
 export const ownerSetupRequestSchema = z.object({
-  token: singleLineText('Token').trim().min(1).max(200),
+  token: singleLineText('Token').check(z.trim(), z.minLength(1), z.maxLength(200)),
   name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
@@ -88,29 +89,36 @@ export const auditEntrySchema = z.object({
   at: z.string(),
   actor: actorSchema,
   action: z.string(),
-  orderId: z.string().nullable(),
-  userId: z.string().nullable(),
+  orderId: z.nullable(z.string()),
+  userId: z.nullable(z.string()),
   summary: z.string(),
-  clientAddress: z.string().nullable(),
+  clientAddress: z.nullable(z.string()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** Paged lists of the back office: 1-based page, at most 1000 (deeper pages are for search). */
-export const pageQuerySchema = z.coerce
-  .number({ error: 'Page must be a number' })
-  .int('Page must be a whole number')
-  .min(1, 'Page must be at least 1')
-  .max(1000, 'Page must be at most 1000')
-  .default(1);
+export const pageQuerySchema = z._default(
+  z.coerce
+    .number({ error: 'Page must be a number' })
+    .check(
+      z.int('Page must be a whole number'),
+      z.minimum(1, 'Page must be at least 1'),
+      z.maximum(1000, 'Page must be at most 1000'),
+    ),
+  1,
+);
+
 export const pagedSchema = z.object({
-  page: z.number().int(),
-  pages: z.number().int(),
-  total: z.number().int(),
+  page: z.int(),
+  pages: z.int(),
+  total: z.int(),
 });
 
 /** GET /api/admin/audit?page= (owner), newest first, 50 a page. */
 export const AUDIT_PAGE_SIZE = 50;
-export const auditListResponseSchema = pagedSchema.extend({ entries: z.array(auditEntrySchema) });
+export const auditListResponseSchema = z.extend(pagedSchema, {
+  entries: z.array(auditEntrySchema),
+});
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 
 export const BACK_OFFICE_MESSAGES = {

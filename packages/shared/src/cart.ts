@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LINE_OPTIONS, LINE_SIZES, countInStockSchema } from './catalog';
 import type { LineOption, LineSize } from './catalog';
 import { dollarsSchema, toCents } from './money';
@@ -15,7 +15,7 @@ export function cartLineKey(productId: string, option: LineOption, size: LineSiz
 /** A cart item as persisted in localStorage under cartItems (spec section 3). */
 export const cartLineSchema = z.object({
   /** The product id. */
-  product: z.string().min(1),
+  product: z.string().check(z.minLength(1)),
   name: z.string(),
   image: z.string(),
   imagesOptionA: z.array(z.string()),
@@ -23,11 +23,12 @@ export const cartLineSchema = z.object({
   /** Dollars, two decimals, as the API shows it. */
   price: dollarsSchema,
   countInStock: countInStockSchema,
-  qty: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  qty: z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER)),
+
   size: lineSizeSchema,
   option: lineOptionSchema,
   hasAandB: z.boolean(),
-  key: z.string().min(1),
+  key: z.string().check(z.minLength(1)),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 export const cartLinesSchema = z.array(cartLineSchema);

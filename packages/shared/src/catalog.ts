@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { singleLineText } from './text';
 
 /** The shop's categories, as the spec names them. */
@@ -37,19 +37,19 @@ export const PRODUCTS_PAGE_SIZE = 12;
 export const REVIEWS_PAGE_SIZE = 4;
 
 export const countInStockSchema = z.object({
-  total: z.number().int().nonnegative(),
-  countA: z.number().int().nonnegative(),
-  countB: z.number().int().nonnegative(),
-  smallMed: z.number().int().nonnegative(),
-  large: z.number().int().nonnegative(),
-  xlarge: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
+  countA: z.int().check(z.nonnegative()),
+  countB: z.int().check(z.nonnegative()),
+  smallMed: z.int().check(z.nonnegative()),
+  large: z.int().check(z.nonnegative()),
+  xlarge: z.int().check(z.nonnegative()),
 });
 export type CountInStock = z.infer<typeof countInStockSchema>;
 
 export const reviewSchema = z.object({
   _id: z.string(),
   name: z.string(),
-  rating: z.number().int().min(1).max(5),
+  rating: z.int().check(z.minimum(1), z.maximum(5)),
   comment: z.string(),
   createdAt: z.string(),
 });
@@ -63,7 +63,7 @@ const productFields = {
   imagesOptionA: z.array(z.string()),
   imagesOptionB: z.array(z.string()),
   /** Dollars, two decimals. */
-  price: z.number().nonnegative(),
+  price: z.number().check(z.nonnegative()),
   category: categorySchema,
   /** HTML; the storefront sanitizes it before rendering. */
   description: z.string(),
@@ -71,10 +71,10 @@ const productFields = {
   hasAandB: z.boolean(),
   countInStock: countInStockSchema,
   /** Average review rating, 0 when there are no reviews. */
-  rating: z.number().min(0).max(5),
-  numReviews: z.number().int().nonnegative(),
+  rating: z.number().check(z.minimum(0), z.maximum(5)),
+  numReviews: z.int().check(z.nonnegative()),
   /** Alt text of uploaded photos, by URL (as in image, images, …); absent when it has none. */
-  imageAlts: z.record(z.string(), z.string()).optional(),
+  imageAlts: z.optional(z.record(z.string(), z.string())),
 };
 
 /** A product in a listing: everything but the reviews themselves. */
@@ -92,8 +92,8 @@ export type Product = z.infer<typeof productSchema>;
 /** GET /api/products */
 export const productListSchema = z.object({
   products: z.array(productSummarySchema),
-  page: z.number().int().positive(),
-  pages: z.number().int().nonnegative(),
+  page: z.int().check(z.positive()),
+  pages: z.int().check(z.nonnegative()),
 });
 export type ProductList = z.infer<typeof productListSchema>;
 
@@ -104,19 +104,21 @@ export type PaypalConfig = z.infer<typeof paypalConfigSchema>;
 /** The error body of every 4xx/5xx answer. */
 export const errorBodySchema = z.object({
   message: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** The :id of GET /api/products/:id (any text the API then looks up; not-a-uuid is a 404). */
-export const productIdSchema = singleLineText('Product id').max(100);
+export const productIdSchema = singleLineText('Product id').check(z.maxLength(100));
 
 /** Query of GET /api/products. The spec's client sends a single space for 'none'. */
 export const productListQuerySchema = z.object({
-  keyword: singleLineText('Search keyword').max(200, 'Search keyword is too long').optional(),
-  pageNumber: singleLineText('Page number').max(20).optional(),
+  keyword: z.optional(
+    singleLineText('Search keyword').check(z.maxLength(200, 'Search keyword is too long')),
+  ),
+  pageNumber: z.optional(singleLineText('Page number').check(z.maxLength(20))),
   /** One category or several, comma-separated. */
-  category: singleLineText('Category').max(200).optional(),
+  category: z.optional(singleLineText('Category').check(z.maxLength(200))),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 

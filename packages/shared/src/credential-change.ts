@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH } from './password';
 import { singleLineText } from './text';
 
@@ -37,9 +37,10 @@ export function emailChangedMessage(newEmail: string): string {
  */
 export const currentPasswordSchema = singleLineText('Current password', {
   error: CREDENTIAL_MESSAGES.currentPasswordRequired,
-})
-  .min(1, { error: CREDENTIAL_MESSAGES.currentPasswordRequired, abort: true })
-  .max(PASSWORD_MAX_LENGTH, CREDENTIAL_MESSAGES.currentPasswordWrong);
+}).check(
+  z.minLength(1, { error: CREDENTIAL_MESSAGES.currentPasswordRequired, abort: true }),
+  z.maxLength(PASSWORD_MAX_LENGTH, CREDENTIAL_MESSAGES.currentPasswordWrong),
+);
 
 /** POST /api/users/confirm-email/:token */
 export const emailChangeConfirmedSchema = z.object({

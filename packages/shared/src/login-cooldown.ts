@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Failed logins allowed before a cooldown starts (spec sections 4 and 9). */
 export const MAX_LOGIN_ATTEMPTS = 5;
@@ -23,13 +23,9 @@ export type CooldownState = { failures: number; lockouts: number; lockedUntil: n
 
 /** For restoring a stored state that may be stale or tampered with. */
 export const cooldownStateSchema = z.object({
-  failures: z
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_LOGIN_ATTEMPTS - 1),
-  lockouts: z.number().int().nonnegative(),
-  lockedUntil: z.number().int().nonnegative().nullable(),
+  failures: z.int().check(z.minimum(0), z.maximum(MAX_LOGIN_ATTEMPTS - 1)),
+  lockouts: z.int().check(z.nonnegative()),
+  lockedUntil: z.nullable(z.int().check(z.nonnegative())),
 });
 
 export const initialCooldownState: Readonly<CooldownState> = Object.freeze({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailSchema } from './accounts';
 import { lineOptionSchema, lineSizeSchema } from './cart';
 import {
@@ -15,10 +15,11 @@ export const PAYMENT_METHOD = 'Stripe';
 export const MAX_ORDER_LINES = 50;
 
 const requiredText = (label: string, max = 120) =>
-  singleLineText(label, { error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  singleLineText(label, { error: `${label} is required` }).check(
+    z.trim(),
+    z.minLength(1, `${label} is required`),
+    z.maxLength(max, `${label} must be at most ${max} characters`),
+  );
 
 export const shippingAddressSchema = z.object({
   address: requiredText('Address', 200),
@@ -31,39 +32,40 @@ export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
 /** What the server takes of a cart line: which variant and how many. Prices sent along are ignored. */
 export const orderItemRequestSchema = z.object({
-  product: singleLineText('Product').min(1).max(100),
+  product: singleLineText('Product').check(z.minLength(1), z.maxLength(100)),
   qty: z
-    .number()
     .int()
-    .min(1, 'Quantity must be at least 1')
-    .max(MAX_UNITS_PER_LINE, LINE_LIMIT_MESSAGE),
-  size: lineSizeSchema.default('NA'),
-  option: lineOptionSchema.default('NA'),
+    .check(
+      z.minimum(1, 'Quantity must be at least 1'),
+      z.maximum(MAX_UNITS_PER_LINE, LINE_LIMIT_MESSAGE),
+    ),
+  size: z._default(lineSizeSchema, 'NA'),
+  option: z._default(lineOptionSchema, 'NA'),
 });
 export type OrderItemRequest = z.infer<typeof orderItemRequestSchema>;
 
-const orderItemsSchema = z
-  .array(orderItemRequestSchema)
-  .min(1, 'Your cart is empty')
-  .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines`)
+const orderItemsSchema = z.array(orderItemRequestSchema).check(
+  z.minLength(1, 'Your cart is empty'),
+  z.maxLength(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines`),
   // Lines of one variant are merged by the server, which checks the per-line limit again after.
-  .superRefine((lines, ctx) => {
+  z.superRefine((lines, ctx) => {
     const problem = orderLimitProblem(lines);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  }),
+);
 
 /**
  * A browser's proof of a checkout it started: the order and the token of its cancel link. It can
  * end that checkout (cancel-checkout) and tell what that checkout holds (own-holds), nothing else.
  */
 export const checkoutProofSchema = z.object({
-  orderId: singleLineText('Order id').min(1).max(100),
-  token: singleLineText('Token').min(1).max(200),
+  orderId: singleLineText('Order id').check(z.minLength(1), z.maxLength(100)),
+  token: singleLineText('Token').check(z.minLength(1), z.maxLength(200)),
 });
 export type CheckoutProof = z.infer<typeof checkoutProofSchema>;
 const checkoutProofsSchema = z
   .array(checkoutProofSchema)
-  .max(MAX_CHECKOUT_PROOFS, `At most ${MAX_CHECKOUT_PROOFS} checkouts`);
+  .check(z.maxLength(MAX_CHECKOUT_PROOFS, `At most ${MAX_CHECKOUT_PROOFS} checkouts`));
 
 /**
  * POST /api/orders/create-checkout-session (bearer); the user comes from the token, not userInfo.
@@ -73,8 +75,8 @@ const checkoutProofsSchema = z
 export const checkoutSessionRequestSchema = z.object({
   orderItems: orderItemsSchema,
   shippingAddress: shippingAddressSchema,
-  userInfo: z.unknown().optional(),
-  replaces: checkoutProofsSchema.optional(),
+  userInfo: z.optional(z.unknown()),
+  replaces: z.optional(checkoutProofsSchema),
 });
 export type CheckoutSessionRequest = z.infer<typeof checkoutSessionRequestSchema>;
 
@@ -83,7 +85,7 @@ export const guestCheckoutSessionRequestSchema = z.object({
   orderItems: orderItemsSchema,
   shippingAddress: shippingAddressSchema,
   email: emailSchema,
-  replaces: checkoutProofsSchema.optional(),
+  replaces: z.optional(checkoutProofsSchema),
 });
 export type GuestCheckoutSessionRequest = z.infer<typeof guestCheckoutSessionRequestSchema>;
 
@@ -92,7 +94,7 @@ export const checkoutSessionResponseSchema = z.object({
   /** The provider's hosted checkout. */
   url: z.string(),
   /** The proof of the checkout: the cart in any tab keeps its items (see own holds). */
-  checkout: checkoutProofSchema.optional(),
+  checkout: z.optional(checkoutProofSchema),
   /**
    * A one-time random token for the thank-you page: the browser that started the checkout keeps
    * it (session storage) and shows it to read its order there; the server keeps only its hash.
@@ -169,7 +171,7 @@ export type Shipment = z.infer<typeof shipmentSchema>;
  * cancel link, which carries the order's signed token.
  */
 export const cancelCheckoutRequestSchema = z.object({
-  token: singleLineText('Token').min(1).max(200),
+  token: singleLineText('Token').check(z.minLength(1), z.maxLength(200)),
 });
 export type CancelCheckoutRequest = z.infer<typeof cancelCheckoutRequestSchema>;
 export const cancelCheckoutResponseSchema = z.object({ status: z.enum(ORDER_STATUSES) });
@@ -180,7 +182,7 @@ export type CancelCheckoutResponse = z.infer<typeof cancelCheckoutResponseSchema
  * cart's stock re-check counts those units as theirs. Answers the signed-in account's open
  * checkouts and those the proofs name (a proof of another order, forged or stale, adds nothing).
  */
-export const ownHoldsRequestSchema = z.object({ checkouts: checkoutProofsSchema.default([]) });
+export const ownHoldsRequestSchema = z.object({ checkouts: z._default(checkoutProofsSchema, []) });
 export type OwnHoldsRequest = z.infer<typeof ownHoldsRequestSchema>;
 export const ownHoldsResponseSchema = z.object({
   checkouts: z.array(
@@ -191,7 +193,7 @@ export const ownHoldsResponseSchema = z.object({
           product: z.string(),
           size: lineSizeSchema,
           option: lineOptionSchema,
-          qty: z.number().int().positive(),
+          qty: z.int().check(z.positive()),
         }),
       ),
     }),
@@ -211,26 +213,26 @@ export const orderSchema = z.object({
       image: z.string(),
       size: lineSizeSchema,
       option: lineOptionSchema,
-      qty: z.number().int().positive(),
-      price: z.number().nonnegative(),
+      qty: z.int().check(z.positive()),
+      price: z.number().check(z.nonnegative()),
     }),
   ),
   shippingAddress: shippingAddressSchema,
   paymentMethod: z.string(),
-  itemsPrice: z.number().nonnegative(),
-  shippingPrice: z.number().nonnegative(),
-  taxPrice: z.number().nonnegative(),
-  totalPrice: z.number().nonnegative(),
+  itemsPrice: z.number().check(z.nonnegative()),
+  shippingPrice: z.number().check(z.nonnegative()),
+  taxPrice: z.number().check(z.nonnegative()),
+  totalPrice: z.number().check(z.nonnegative()),
   status: z.enum(ORDER_STATUSES),
   isPaid: z.boolean(),
-  paidAt: z.string().nullable(),
+  paidAt: z.nullable(z.string()),
   isDelivered: z.boolean(),
-  deliveredAt: z.string().nullable(),
+  deliveredAt: z.nullable(z.string()),
   user: z.object({ name: z.string(), email: z.string() }),
   /** Parcels sent, oldest first; empty until the order ships. */
   shipments: z.array(shipmentSchema),
   /** What has been refunded so far, in dollars. */
-  refundedPrice: z.number().nonnegative(),
+  refundedPrice: z.number().check(z.nonnegative()),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -241,13 +243,13 @@ export type Order = z.infer<typeof orderSchema>;
  * the token is that order's, the order is paid, and the payment is at most RECEIPT_WINDOW_MS old.
  */
 export const orderReceiptRequestSchema = z.object({
-  sessionId: singleLineText('Session').min(1).max(200),
-  receipt: singleLineText('Receipt').min(1).max(200),
+  sessionId: singleLineText('Session').check(z.minLength(1), z.maxLength(200)),
+  receipt: singleLineText('Receipt').check(z.minLength(1), z.maxLength(200)),
 });
 export type OrderReceiptRequest = z.infer<typeof orderReceiptRequestSchema>;
 
-export const orderReceiptSchema = orderSchema
-  .pick({
+export const orderReceiptSchema = z.extend(
+  z.pick(orderSchema, {
     _id: true,
     number: true,
     orderItems: true,
@@ -255,11 +257,12 @@ export const orderReceiptSchema = orderSchema
     shippingPrice: true,
     taxPrice: true,
     totalPrice: true,
-  })
-  .extend({
+  }),
+  {
     /** Where the order opens: /order/:id, with the signed token of the order mail for a guest. */
     orderPath: z.string(),
-  });
+  },
+);
 export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
 
 /**
@@ -271,21 +274,31 @@ export const reviewRequestSchema = z
   .object({
     rating: z.coerce
       .number({ error: 'Please choose a rating' })
-      .int('Please choose a rating')
-      .min(1, 'Please choose a rating')
-      .max(5, 'Please choose a rating'),
-    comment: multiLineText('Comment')
-      .trim()
-      .max(2000, 'Comment must be at most 2000 characters')
-      .default(''),
+      .check(
+        z.int('Please choose a rating'),
+        z.minimum(1, 'Please choose a rating'),
+        z.maximum(5, 'Please choose a rating'),
+      ),
+    comment: z._default(
+      multiLineText('Comment').check(
+        z.trim(),
+        z.maxLength(2000, 'Comment must be at most 2000 characters'),
+      ),
+      '',
+    ),
     userEmail: emailSchema,
-    orderId: singleLineText('Order').trim().min(1).max(100).optional(),
-    orderToken: singleLineText('Order token').trim().min(1).max(200).optional(),
+    orderId: z.optional(singleLineText('Order').check(z.trim(), z.minLength(1), z.maxLength(100))),
+    orderToken: z.optional(
+      singleLineText('Order token').check(z.trim(), z.minLength(1), z.maxLength(200)),
+    ),
   })
-  .refine((review) => (review.orderId === undefined) === (review.orderToken === undefined), {
-    message: 'orderId and orderToken go together',
-    path: ['orderToken'],
-  });
+  .check(
+    z.refine((review) => (review.orderId === undefined) === (review.orderToken === undefined), {
+      message: 'orderId and orderToken go together',
+      path: ['orderToken'],
+    }),
+  );
+
 export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
 
 export const ORDER_MESSAGES = {

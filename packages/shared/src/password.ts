@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Upper bound on what is handed to argon2, so a huge body cannot cost a huge hash. */
@@ -54,9 +54,11 @@ export function passwordProblem(
 function passwordSchemaWith(message: string) {
   return z
     .string()
-    .min(1, { error: PASSWORD_EMPTY, abort: true })
-    .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG, abort: true })
-    .refine(meetsPasswordPolicy, { error: message });
+    .check(
+      z.minLength(1, { error: PASSWORD_EMPTY, abort: true }),
+      z.maxLength(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG, abort: true }),
+      z.refine(meetsPasswordPolicy, { error: message }),
+    );
 }
 
 /** A new password on register and reset (the server re-checks what the form checked). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { userRoleSchema } from './accounts';
 import { orderSchema } from './orders';
 import { singleLineText } from './text';
@@ -7,7 +7,10 @@ import { singleLineText } from './text';
 
 /** DELETE /api/users/profile (bearer): the current password confirms it. */
 export const deleteAccountRequestSchema = z.object({
-  password: singleLineText('Password').min(1, 'Password cannot be empty').max(128),
+  password: singleLineText('Password').check(
+    z.minLength(1, 'Password cannot be empty'),
+    z.maxLength(128),
+  ),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 

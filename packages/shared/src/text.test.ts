@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import {
   emailSchema,
   loginRequestSchema,
@@ -63,7 +64,8 @@ describe('single-line text', () => {
   });
 
   it('builds a schema that names the field and stops before the rules after it', () => {
-    const schema = singleLineText('City').trim().min(1, 'City is required');
+    const schema = singleLineText('City').check(z.trim(), z.minLength(1, 'City is required'));
+
     expect(schema.parse('  Chicago ')).toBe('Chicago');
     const result = schema.safeParse('\u0000');
     expect(result.success).toBe(false);

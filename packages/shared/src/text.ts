@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Rules for the text a request may carry. PostgreSQL refuses NUL in text columns and argon2
@@ -29,20 +29,20 @@ export function isMultiLineText(value: string): boolean {
 
 type StringParams = Parameters<typeof z.string>[0];
 
+/** The check every text field starts with: stops at the first character that is not allowed. */
+const allowedCharacters = (test: (value: string) => boolean, label: string) =>
+  z.refine<string>(test, { error: notAllowedCharactersMessage(label), abort: true });
+
 /**
  * A string that must fit on one line (a name, an address field, an e-mail, a search, a token).
  * The check runs on the value as sent, before any `.trim()` chained after it, and stops there:
  * the rules chained after it only see text without control characters.
  */
 export function singleLineText(label: string, params?: StringParams) {
-  return z
-    .string(params)
-    .refine(isSingleLineText, { error: notAllowedCharactersMessage(label), abort: true });
+  return z.string(params).check(allowedCharacters(isSingleLineText, label));
 }
 
 /** A string that may span lines (a review comment): tab, LF and CR pass, other controls do not. */
 export function multiLineText(label: string, params?: StringParams) {
-  return z
-    .string(params)
-    .refine(isMultiLineText, { error: notAllowedCharactersMessage(label), abort: true });
+  return z.string(params).check(allowedCharacters(isMultiLineText, label));
 }

@@ -1,5 +1,4 @@
-import { errorBodyShape } from './contract';
-import { safeParse } from './shape';
+import { errorBodySchema } from '@shop/shared/catalog';
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
@@ -9,7 +8,7 @@ export const GENERIC_ERROR = 'Something went wrong. Please try again.';
  */
 export function errorMessage(error: unknown): string {
   if (error && typeof error === 'object' && 'data' in error) {
-    const body = safeParse(errorBodyShape, error.data);
+    const body = errorBodySchema.safeParse(error.data);
     if (body.success) return body.data.message;
   }
   return GENERIC_ERROR;

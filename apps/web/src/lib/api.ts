@@ -7,8 +7,7 @@ import type {
   FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import { TOKEN_FAILED_MESSAGE } from '@shop/shared/session';
-import { errorBodyShape } from './contract';
-import { safeParse } from './shape';
+import { errorBodySchema } from '@shop/shared/catalog';
 
 /** The server said the stored token is no longer valid: the account slice logs out on it. */
 export const sessionExpired = createAction('api/sessionExpired');
@@ -63,7 +62,7 @@ const transportOf = (extra: unknown): ApiTransport =>
 const baseQuery: ApiRequest = async (args, queryApi, extraOptions) => {
   const result = await transportOf(queryApi.extra).fetchFromApi(args, queryApi, extraOptions);
   if (result.error) {
-    const body = safeParse(errorBodyShape, result.error.data);
+    const body = errorBodySchema.safeParse(result.error.data);
     if (body.success && body.data.message === TOKEN_FAILED_MESSAGE) {
       // Only the token of the current session ends it: a failure of an older token (the logout's
       // own call, a request sent before the shopper logged out and in again) changes nothing.

@@ -1,12 +1,7 @@
-import { safeParse } from './shape';
-import type { Shape } from './shape';
-
-/**
- * What readStored validates with: a zod schema, or a light check of ./shape (the first page
- * restores its state without loading zod).
- */
-export type StoredSchema<T> =
-  Shape<T> | { safeParse: (value: unknown) => { success: true; data: T } | { success: false } };
+/** What readStored validates with: a zod schema (the shared contract's, or one built on it). */
+export type StoredSchema<T> = {
+  safeParse: (value: unknown) => { success: true; data: T } | { success: false };
+};
 
 /** The keys the storefront keeps in localStorage: the spec's, and the open checkouts' proofs. */
 export type StorageKey =
@@ -31,8 +26,7 @@ export function readStored<T>(key: StorageKey, schema: StoredSchema<T>): T | und
   if (raw === null) return undefined;
   try {
     const value: unknown = JSON.parse(raw);
-    const result =
-      typeof schema === 'function' ? safeParse(schema, value) : schema.safeParse(value);
+    const result = schema.safeParse(value);
     if (result.success) return result.data;
   } catch {
     // fall through: unparsable JSON

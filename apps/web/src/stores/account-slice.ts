@@ -1,36 +1,22 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import * as z from 'zod/mini';
+import { userInfoSchema, userRoleSchema } from '@shop/shared/accounts';
 import type { UserInfo } from '@shop/shared/accounts';
-import { USER_ROLES } from '@shop/shared/roles';
 import { sessionExpired } from '../lib/api';
 import { removeStored, writeStored } from '../lib/storage';
 
 export type AccountState = { userInfo: UserInfo | null };
 
-const REQUIRED_TEXT = ['_id', 'name', 'email', 'token', 'createdAt'] as const;
+/** userInfoSchema, but a userInfo stored before roles existed is a shopper's. (The server decides what a role may do.) */
+const storedUserInfoSchema = z.extend(userInfoSchema, {
+  role: z._default(userRoleSchema, 'customer'),
+});
 
-/**
- * The stored userInfo when it has userInfoSchema's shape (checked by hand: the store is built on
- * the first page, which should not have to load zod for it), else null.
- */
+/** The stored userInfo when it has userInfoSchema's shape, else null. */
 export function storedUserInfo(value: unknown): UserInfo | null {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-  const record = value as Record<string, unknown>;
-  if (!REQUIRED_TEXT.every((key) => typeof record[key] === 'string')) return null;
-  if (record.message !== undefined && typeof record.message !== 'string') return null;
-  // Stored before roles existed: a shopper. (The server decides what a role may do.)
-  const role = record.role === undefined ? 'customer' : USER_ROLES.find((r) => r === record.role);
-  if (!role) return null;
-  const info: UserInfo = {
-    _id: record._id as string,
-    name: record.name as string,
-    email: record.email as string,
-    role,
-    token: record.token as string,
-    createdAt: record.createdAt as string,
-  };
-  if (typeof record.message === 'string') info.message = record.message;
-  return info;
+  const result = storedUserInfoSchema.safeParse(value);
+  return result.success ? result.data : null;
 }
 
 /** Restored at start-up; a stored value of the wrong shape is discarded. */

@@ -1,11 +1,12 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { addOrUpdateLine, removeLine } from '@shop/shared/cart';
+import * as z from 'zod/mini';
+import { addOrUpdateLine, cartLinesSchema, removeLine } from '@shop/shared/cart';
 import type { CartLine, CartLineIdentity } from '@shop/shared/cart';
 import type { CountInStock } from '@shop/shared/catalog';
 import { clampLineQty, clampLines } from '@shop/shared/order-limits';
+import { shippingAddressSchema } from '@shop/shared/orders';
 import type { ShippingAddress } from '@shop/shared/orders';
-import { cartLinesShape, paymentMethodShape, shippingAddressShape } from '../lib/contract';
 import { readStored, removeStored, writeStored } from '../lib/storage';
 
 /** A stored line whose quantity was lowered to the per-line limit, and what it had. */
@@ -21,16 +22,18 @@ export type CartState = {
 
 /**
  * Restored at start-up from localStorage; each value of the wrong shape is discarded on its own.
- * Checked with the light mirrors of the shared schemas (lib/contract): zod is not on the first page.
+ * Checked with the shared schemas; the stored payment method is any non-empty text.
  * A line stored before the per-line limit with more units is lowered to the limit, and noted so
  * the shopper can be told (hooks/use-lowered-lines-notice).
  */
+const paymentMethodSchema = z.string().check(z.minLength(1));
+
 export function loadCartState(): CartState {
-  const { lines, lowered } = clampLines(readStored('cartItems', cartLinesShape) ?? []);
+  const { lines, lowered } = clampLines(readStored('cartItems', cartLinesSchema) ?? []);
   return {
     cartItems: lines,
-    shippingAddress: readStored('shippingAddress', shippingAddressShape) ?? null,
-    paymentMethod: readStored('paymentMethod', paymentMethodShape) ?? null,
+    shippingAddress: readStored('shippingAddress', shippingAddressSchema) ?? null,
+    paymentMethod: readStored('paymentMethod', paymentMethodSchema) ?? null,
     loweredLines: lowered.map(({ key, name, size, option, qty }) => ({
       key,
       name,

@@ -42,7 +42,7 @@ export const ACCOUNT_ACTION_LIMITS = {
 
 /** The spec's client sends path values with a literal leading colon (/verify/:{userId}/…). */
 const withoutColon = (value: string) => value.replace(/^:/, '');
-const pathValue = singleLineText('Link').max(200).transform(withoutColon);
+const pathValue = z.pipe(singleLineText('Link').check(z.maxLength(200)), z.transform(withoutColon));
 const message = (text: string): MessageResponse => ({ message: text });
 
 export const accountRoutes: FastifyPluginAsyncZod<{

@@ -35,7 +35,7 @@ export const BACK_OFFICE_ACTION_LIMITS = {
 };
 
 const message = (text: string): MessageResponse => ({ message: text });
-const memberParams = z.object({ id: singleLineText('Staff member').max(100) });
+const memberParams = z.object({ id: singleLineText('Staff member').check(z.maxLength(100)) });
 
 export const backOfficeRoutes: FastifyPluginAsyncZod<{
   ctx: BackOfficeContext;

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -503,7 +504,7 @@ describe('orders of customers', () => {
       url: '/api/orders/',
       headers: { authorization: `Bearer ${ana.token}` },
     });
-    const list = orderSchema.array().parse(mine.json());
+    const list = z.array(orderSchema).parse(mine.json());
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
       isPaid: true,
@@ -558,7 +559,7 @@ describe('orders of customers', () => {
       remoteAddress: nextIp(),
     });
     expect(start.statusCode).toBe(200);
-    const mine = orderSchema.array().parse(
+    const mine = z.array(orderSchema).parse(
       (
         await t.app.inject({
           url: '/api/orders',

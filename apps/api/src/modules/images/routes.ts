@@ -25,8 +25,11 @@ import {
 } from '../../flows/product-photos';
 import { RENDITION_NAME_PATTERN } from './service';
 
-const imageParams = productIdParams.extend({ imageId: singleLineText('Photo id').max(100) });
-const imageNameParams = z.object({ name: singleLineText('Image name').max(100) });
+const imageParams = z.object({
+  ...productIdParams.shape,
+  imageId: singleLineText('Photo id').check(z.maxLength(100)),
+});
+const imageNameParams = z.object({ name: singleLineText('Image name').check(z.maxLength(100)) });
 
 /** Renditions never change (content-hashed names): browsers and proxies keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -92,7 +92,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     '/api/orders/:id/cancel-checkout',
     {
       schema: {
-        params: z.object({ id: singleLineText('Order id').max(100) }),
+        params: z.object({ id: singleLineText('Order id').check(z.maxLength(100)) }),
         body: cancelCheckoutRequestSchema,
         response: responses({ 200: cancelCheckoutResponseSchema }),
       },
@@ -133,8 +133,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     '/api/orders/:id',
     {
       schema: {
-        params: z.object({ id: singleLineText('Order id').max(100) }),
-        querystring: z.object({ token: singleLineText('Token').max(200).optional() }),
+        params: z.object({ id: singleLineText('Order id').check(z.maxLength(100)) }),
+        querystring: z.object({
+          token: z.optional(singleLineText('Token').check(z.maxLength(200))),
+        }),
         response: responses({ 200: orderSchema }),
       },
     },

@@ -21,7 +21,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
     '/api/products/:id/review',
     {
       schema: {
-        params: z.object({ id: singleLineText('Product id').max(100) }),
+        params: z.object({ id: singleLineText('Product id').check(z.maxLength(100)) }),
         body: reviewRequestSchema,
         response: responses({ 201: messageResponseSchema }),
       },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   FORGOT_PASSWORD_COOLDOWN_MS,
   LOGIN_COOLDOWN_SECONDS,
@@ -69,7 +69,7 @@ export function writeLoginCooldown(state: CooldownState): void {
   write(LOGIN_COOLDOWN_KEY, empty ? undefined : state);
 }
 
-const endTimeSchema = z.number().int().positive();
+const endTimeSchema = z.int().check(z.positive());
 
 /** When the reset-request button is enabled again (epoch ms), or null; an elapsed time is removed. */
 export function readForgotPasswordCooldown(nowMs: number): number | null {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   PASSWORD_EMPTY,
   PASSWORD_MIN_LENGTH,
@@ -36,7 +36,7 @@ export function passwordPairProblem(
  */
 export function checkPasswordPair(weakMessage?: string) {
   return [
-    (value: PasswordPair, ctx: z.RefinementCtx<PasswordPair>) => {
+    (value: PasswordPair, ctx: z.core.$RefinementCtx<PasswordPair>) => {
       const problem = passwordPairProblem(value, weakMessage);
       if (problem)
         ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });

@@ -1,6 +1,6 @@
+import * as z from 'zod/mini';
 import type { CheckoutProof } from '@shop/shared/orders';
 import { MAX_CHECKOUT_PROOFS } from '@shop/shared/order-limits';
-import { array, number, object, string } from '../../lib/shape';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
 
 /**
@@ -13,11 +13,11 @@ const KEEP_MS = 40 * 60_000;
 
 type StoredProof = CheckoutProof & { startedAt: number };
 
-const storedProofs = array(
-  object({
-    orderId: string({ min: 1, max: 100 }),
-    token: string({ min: 1, max: 200 }),
-    startedAt: number(),
+const storedProofs = z.array(
+  z.object({
+    orderId: z.string().check(z.minLength(1), z.maxLength(100)),
+    token: z.string().check(z.minLength(1), z.maxLength(200)),
+    startedAt: z.number(),
   }),
 );
 

@@ -1,8 +1,6 @@
+import { messageResponseSchema } from '@shop/shared/accounts';
 import type { MessageResponse } from '@shop/shared/accounts';
 import { api } from '../../../lib/api';
-// The light mirror of the shared messageResponseSchema: the header's menus, which hold Logout,
-// do not load zod (accounts-api does).
-import { messageResponseSchema } from '../../../lib/contract';
 
 export const logoutApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { Link } from 'react-router';
 import { emailOnlyRequestSchema } from '@shop/shared/accounts';
 import { formatMinutesSeconds } from '@shop/shared/login-cooldown';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { loginRequestSchema } from '@shop/shared/accounts';
 import { isLocked, tooManyAttemptsMessage } from '@shop/shared/login-cooldown';

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ACCOUNT_MESSAGES, emailSchema, nameSchema } from '@shop/shared/accounts';
 import type { UserInfo } from '@shop/shared/accounts';
 import { CREDENTIAL_MESSAGES, emailChangePendingMessage } from '@shop/shared/credential-change';
@@ -28,9 +28,9 @@ const profileFormSchema = z
     email: emailSchema,
     password: z.string(),
     confirmPassword: z.string(),
-    currentPassword: z.string().min(1, CREDENTIAL_MESSAGES.currentPasswordRequired),
+    currentPassword: z.string().check(z.minLength(1, CREDENTIAL_MESSAGES.currentPasswordRequired)),
   })
-  .superRefine(...checkPasswordPair(PROFILE_PASSWORD_TOO_WEAK));
+  .check(z.superRefine(...checkPasswordPair(PROFILE_PASSWORD_TOO_WEAK)));
 
 type ProfileInput = z.input<typeof profileFormSchema>;
 type ProfileValues = z.output<typeof profileFormSchema>;

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Link, useNavigate } from 'react-router';
 import { emailSchema, nameSchema } from '@shop/shared/accounts';
 import { Button } from '../../../components/ui/button';
@@ -21,7 +21,7 @@ const registerFormSchema = z
     password: z.string(),
     confirmPassword: z.string(),
   })
-  .superRefine(...checkPasswordPair());
+  .check(z.superRefine(...checkPasswordPair()));
 
 type RegisterInput = z.input<typeof registerFormSchema>;
 type RegisterValues = z.output<typeof registerFormSchema>;

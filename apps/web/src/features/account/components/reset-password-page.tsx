@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { SHOP_NAME } from '@shop/shared/shop';
 import { Button } from '../../../components/ui/button';
@@ -21,7 +21,7 @@ import { FocusedAlert } from './focused-alert';
 
 const resetFormSchema = z
   .object({ password: z.string(), confirmPassword: z.string() })
-  .superRefine(...checkPasswordPair());
+  .check(z.superRefine(...checkPasswordPair()));
 
 type ResetValues = z.infer<typeof resetFormSchema>;
 

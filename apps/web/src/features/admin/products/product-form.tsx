@@ -7,15 +7,13 @@ import {
   productWriteSchema,
 } from '@shop/shared/admin-catalog';
 import type { AdminProduct, ProductStatus, ProductWrite } from '@shop/shared/admin-catalog';
-import { CATEGORIES } from '@shop/shared/catalog';
+import { CATEGORIES, errorBodySchema } from '@shop/shared/catalog';
 import type { Category } from '@shop/shared/catalog';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldDescription, fieldInputClass } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
-import { errorBodyShape } from '../../../lib/contract';
 import { GENERIC_ERROR } from '../../../lib/api-error';
-import { safeParse } from '../../../lib/shape';
 import { CATEGORY_LABELS, PRODUCT_STATUS_HINTS, PRODUCT_STATUS_LABELS } from '../catalog-format';
 import { DescriptionEditor } from './description-editor';
 
@@ -84,7 +82,7 @@ function fieldOf(path: string | undefined, message: string): FieldName | null {
 /** A failed save's messages: by field where the API says which, else for the top of the form. */
 function serverErrors(error: unknown): { fields: FieldErrors; top: string | null } {
   const data = error && typeof error === 'object' && 'data' in error ? error.data : undefined;
-  const body = safeParse(errorBodyShape, data);
+  const body = errorBodySchema.safeParse(data);
   if (!body.success) return { fields: {}, top: GENERIC_ERROR };
   const fields: FieldErrors = {};
   for (const issue of body.data.errors ?? []) {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Link, useSearchParams } from 'react-router';
 import { ownerSetupRequestSchema } from '@shop/shared/back-office';
 import { Alert } from '../../../components/ui/alert';
@@ -13,13 +13,15 @@ import { NewAccountFields } from '../../account';
 import { passwordPairProblem } from '../../account';
 import { useSetUpOwnerMutation } from '../api/admin-api';
 
-const setupFormSchema = ownerSetupRequestSchema
-  .omit({ token: true })
-  .extend({ confirmPassword: z.string() })
-  .superRefine((value, ctx) => {
-    const problem = passwordPairProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
-  });
+const setupFormSchema = z
+  .extend(z.omit(ownerSetupRequestSchema, { token: true }), { confirmPassword: z.string() })
+  .check(
+    z.superRefine((value, ctx) => {
+      const problem = passwordPairProblem(value);
+      if (problem)
+        ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    }),
+  );
 
 type SetupValues = z.input<typeof setupFormSchema>;
 

@@ -1,7 +1,6 @@
+import { productListSchema, productSchema } from '@shop/shared/catalog';
 import type { Category, Product, ProductList } from '@shop/shared/catalog';
 import { api } from '../../../lib/api';
-// The light mirrors of the shared zod schemas: the home page does not load zod.
-import { productListSchema, productSchema } from '../../../lib/contract';
 
 export type ProductListQuery = {
   keyword?: string;

@@ -1,7 +1,6 @@
+import { ownHoldsResponseSchema } from '@shop/shared/orders';
 import type { CheckoutProof, OwnHoldsResponse } from '@shop/shared/orders';
 import { api } from '../../../lib/api';
-// The light mirror of the shared zod schema: the cart's re-check runs on every page.
-import { ownHoldsSchema } from '../../../lib/contract';
 
 /**
  * POST /api/orders/own-holds: what the shopper's own open checkouts hold (the signed-in account's,
@@ -11,7 +10,7 @@ export const ownHoldsApi = api.injectEndpoints({
   endpoints: (build) => ({
     ownHolds: build.mutation<OwnHoldsResponse, { checkouts: CheckoutProof[] }>({
       query: (body) => ({ url: '/orders/own-holds', method: 'POST', body }),
-      responseSchema: ownHoldsSchema,
+      responseSchema: ownHoldsResponseSchema,
     }),
   }),
 });

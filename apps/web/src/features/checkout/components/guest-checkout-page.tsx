@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailSchema } from '@shop/shared/accounts';
 import { shippingAddressSchema } from '@shop/shared/orders';
 import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
@@ -20,7 +20,7 @@ import { CheckoutSummary } from './checkout-summary';
 import { EmptyCartNotice } from './empty-cart-notice';
 
 // The API's own rules and messages: the guest's e-mail and the delivery address.
-const guestFormSchema = shippingAddressSchema.extend({ email: emailSchema });
+const guestFormSchema = z.extend(shippingAddressSchema, { email: emailSchema });
 type GuestFormInput = z.input<typeof guestFormSchema>;
 type GuestFormValues = z.output<typeof guestFormSchema>;
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { shippingAddressSchema } from '@shop/shared/orders';
 import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
 import { Button } from '../../../components/ui/button';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ORDER_MESSAGES, reviewRequestSchema } from '@shop/shared/orders';
 import { RATING_LABELS, RATING_VALUES } from '@shop/shared/rating';
 import { useAppSelector } from '../../../stores/hooks';

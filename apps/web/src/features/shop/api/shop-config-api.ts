@@ -1,7 +1,6 @@
+import { shopConfigSchema } from '@shop/shared/catalog';
 import type { ShopConfig } from '@shop/shared/catalog';
 import { api } from '../../../lib/api';
-// The light mirror of the shared zod schema: the first page does not load zod.
-import { shopConfigSchema } from '../../../lib/contract';
 
 export const shopConfigApi = api.injectEndpoints({
   endpoints: (build) => ({
