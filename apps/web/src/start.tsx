@@ -6,8 +6,10 @@ import { App } from './app/providers';
 import { createRouter, loadMatchedRoutes } from './app/router';
 import { createStore } from './app/store';
 import { hydrateFromServer } from './lib/api';
+import { storedStateSchemasIfAny } from './lib/lazy-contract';
 import { SERVER_DATA_ID } from './lib/server-data';
 import type { ServerData } from './lib/server-data';
+import { hasStoredState } from './lib/storage';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
@@ -16,12 +18,15 @@ if (!container) throw new Error('The #root element is missing from index.html');
 const serverDataText = document.getElementById(SERVER_DATA_ID)?.textContent;
 
 async function start(root: HTMLElement) {
-  const store = createStore();
   const serverData = serverDataText ? (JSON.parse(serverDataText) as ServerData) : undefined;
-  if (serverData) {
-    store.dispatch(hydrateFromServer(serverData.api));
-    await loadMatchedRoutes(window.location.pathname);
-  }
+  // The page's code and, when localStorage holds a cart or a user, the schemas that check them
+  // (a first visit has none, and loads no schema code: docs/decisions/027) load side by side.
+  const [storedStateSchemas] = await Promise.all([
+    storedStateSchemasIfAny(hasStoredState()),
+    serverData && loadMatchedRoutes(window.location.pathname),
+  ]);
+  const store = createStore(storedStateSchemas);
+  if (serverData) store.dispatch(hydrateFromServer(serverData.api));
   const router = createRouter(serverData && { loaderData: serverData.loaderData });
   const app = (
     <StrictMode>

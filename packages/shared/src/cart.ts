@@ -1,16 +1,12 @@
 import * as z from 'zod/mini';
-import { LINE_OPTIONS, LINE_SIZES, countInStockSchema } from './catalog';
-import type { LineOption, LineSize } from './catalog';
-import { dollarsSchema, toCents } from './money';
-import { itemsCentsFor } from './pricing';
+import { countInStockSchema } from './catalog';
+import { LINE_OPTIONS, LINE_SIZES } from './catalog-constants';
+import { dollarsSchema } from './money-schemas';
+
+export * from './cart-lines';
 
 export const lineSizeSchema = z.enum(LINE_SIZES);
 export const lineOptionSchema = z.enum(LINE_OPTIONS);
-
-/** A cart line's key, built from product id, option and size (spec section 3). */
-export function cartLineKey(productId: string, option: LineOption, size: LineSize): string {
-  return `${productId}-${option}-${size}`;
-}
 
 /** A cart item as persisted in localStorage under cartItems (spec section 3). */
 export const cartLineSchema = z.object({
@@ -32,43 +28,3 @@ export const cartLineSchema = z.object({
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 export const cartLinesSchema = z.array(cartLineSchema);
-
-/** What identifies a line: product plus size plus option. */
-export type CartLineIdentity = { product: string; size: LineSize; option: LineOption };
-
-function sameLine(a: CartLineIdentity, b: CartLineIdentity): boolean {
-  return a.product === b.product && a.size === b.size && a.option === b.option;
-}
-
-/** Adding an existing line replaces its qty, option and key (spec section 4); else appends. */
-export function addOrUpdateLine<T extends CartLineIdentity & { qty: number; key: string }>(
-  lines: readonly T[],
-  line: T,
-): T[] {
-  if (!lines.some((existing) => sameLine(existing, line))) return [...lines, line];
-  return lines.map((existing) =>
-    sameLine(existing, line)
-      ? { ...existing, qty: line.qty, option: line.option, key: line.key }
-      : existing,
-  );
-}
-
-/** Removes the line with this product, size and option; other lines keep their order. */
-export function removeLine<T extends CartLineIdentity>(
-  lines: readonly T[],
-  product: string,
-  size: LineSize,
-  option: LineOption,
-): T[] {
-  return lines.filter((line) => !sameLine(line, { product, size, option }));
-}
-
-/** The header badge: the number of items, not of lines. */
-export function cartItemCount(lines: readonly { qty: number }[]): number {
-  return lines.reduce((count, line) => count + line.qty, 0);
-}
-
-/** Items total in cents from the lines' dollar prices (display only; the server reprices). */
-export function cartItemsCents(lines: readonly { price: number; qty: number }[]): number {
-  return itemsCentsFor(lines.map(({ price, qty }) => ({ unitPriceCents: toCents(price), qty })));
-}

@@ -1,40 +1,10 @@
 import * as z from 'zod/mini';
 import { singleLineText } from './text';
+import { CATEGORIES } from './catalog-constants';
 
-/** The shop's categories, as the spec names them. */
-export const CATEGORIES = [
-  'totes',
-  'flower_totes',
-  'belts',
-  'hoodies',
-  'selflove_women_tshirts',
-  'selflove_men_tshirts',
-] as const;
-export type Category = (typeof CATEGORIES)[number];
+export * from './catalog-constants';
+
 export const categorySchema = z.enum(CATEGORIES);
-
-export const SIZES = ['S/M', 'L', 'XL'] as const;
-export type Size = (typeof SIZES)[number];
-/** A cart line's size: one of SIZES, or 'NA' for products without sizes. */
-export const LINE_SIZES = [...SIZES, 'NA'] as const;
-export type LineSize = (typeof LINE_SIZES)[number];
-
-export const OPTIONS = ['A', 'B'] as const;
-export type Option = (typeof OPTIONS)[number];
-export const LINE_OPTIONS = [...OPTIONS, 'NA'] as const;
-export type LineOption = (typeof LINE_OPTIONS)[number];
-
-/**
- * One row of stock per variant: 'total' for plain products, 'A'/'B' for products with options,
- * 'S/M'/'L'/'XL' for sized products.
- */
-export const VARIANTS = ['total', 'A', 'B', 'S/M', 'L', 'XL'] as const;
-export type Variant = (typeof VARIANTS)[number];
-
-/** Listing page size: four rows of three (DESIGN.md section 7). */
-export const PRODUCTS_PAGE_SIZE = 12;
-/** Reviews shown per page on the product page. */
-export const REVIEWS_PAGE_SIZE = 4;
 
 export const countInStockSchema = z.object({
   total: z.int().check(z.nonnegative()),

@@ -1,13 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import {
-  assertCents,
-  centsSchema,
-  dollarsSchema,
-  formatPrice,
-  isCents,
-  toCents,
-  toDollars,
-} from './money';
+import { assertCents, formatPrice, isCents, toCents, toDollars } from './money';
+import { centsSchema, dollarsSchema } from './money-schemas';
 
 describe('toCents', () => {
   it('converts two-decimal prices exactly', () => {

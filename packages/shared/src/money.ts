@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { roundToDecimals } from './decimal';
 
 /** True for a whole, non-negative, safe number of cents: the only money value the rules accept. */
@@ -38,15 +37,3 @@ export function formatPrice(cents: number): string {
   const rest = (magnitude % 100).toString().padStart(2, '0');
   return `${sign}$${dollars}.${rest}`;
 }
-
-/** Whole non-negative cents (database columns, rule inputs). */
-export const centsSchema = z.int().check(z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER));
-
-/** A dollar amount as the API shows it: non-negative, at most two decimals. */
-export const dollarsSchema = z.number().check(
-  z.nonnegative(),
-  z.maximum(Number.MAX_SAFE_INTEGER / 100),
-  z.refine((dollars) => toCents(dollars) / 100 === dollars, {
-    message: 'Amount must have at most two decimals',
-  }),
-);

@@ -1,5 +1,6 @@
-import { OPTIONS, SIZES } from './catalog';
-import type { CountInStock, LineOption, LineSize, Variant } from './catalog';
+import { OPTIONS, SIZES } from './catalog-constants';
+import type { CountInStock } from './catalog';
+import type { LineOption, LineSize, Variant } from './catalog-constants';
 
 /** The cart re-checks live stock this often (DESIGN.md section 7). */
 export const STOCK_POLL_INTERVAL_MS = 15_000;

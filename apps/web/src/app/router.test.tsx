@@ -7,6 +7,7 @@ import { mockApi } from '../test/mock-api';
 import { renderApp } from '../test/render-app';
 import { RouteError } from './route-error';
 import { createStore } from './store';
+import { storedStateSchemas } from '../lib/contract-schemas';
 
 const userInfo = {
   _id: 'u1',
@@ -61,7 +62,7 @@ describe('the app shell', () => {
     console.error = () => {}; // React reports the thrown error; the screen is what matters here
     try {
       render(
-        <Provider store={createStore()}>
+        <Provider store={createStore(storedStateSchemas)}>
           <RouterProvider router={router} />
         </Provider>,
       );

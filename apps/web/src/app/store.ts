@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from '../lib/api';
 import type { ApiTransport } from '../lib/api';
+import type { StoredStateSchemas } from '../lib/contract-schemas';
 import { accountReducer, loadAccountState, persistAccountState } from '../stores/account-slice';
 import { cartReducer, loadCartState, persistCartState } from '../stores/cart-slice';
 
@@ -23,11 +24,18 @@ export function createServerStore(transport: ApiTransport) {
   });
 }
 
-/** Builds the store, restoring the cart and the user from localStorage and persisting their changes. */
-export function createStore() {
+/**
+ * Builds the browser's store, restoring the cart and the user from localStorage with
+ * `storedStateSchemas` and persisting their changes. Without them (localStorage held nothing to
+ * restore: start.tsx loads them only when it does) the store starts empty.
+ */
+export function createStore(storedStateSchemas?: StoredStateSchemas) {
   const store = configureStore({
     reducer,
-    preloadedState: { cart: loadCartState(), account: loadAccountState() },
+    preloadedState: storedStateSchemas && {
+      cart: loadCartState(storedStateSchemas),
+      account: loadAccountState(storedStateSchemas),
+    },
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
 

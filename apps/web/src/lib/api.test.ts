@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from '../app/store';
+import { storedStateSchemas } from './contract-schemas';
 import { accountsApi } from '../features/account/api/accounts-api';
 import { logoutApi } from '../features/account/api/logout-api';
 import { productsApi } from '../features/catalog/api/products-api';
@@ -21,7 +22,7 @@ describe('the API client', () => {
       status: 401,
       body: { message: 'Not authorized, token failed' },
     }));
-    const store = createStore();
+    const store = createStore(storedStateSchemas);
 
     await store.dispatch(productsApi.endpoints.getProducts.initiate({}));
 
@@ -48,7 +49,7 @@ describe('the API client', () => {
         };
       return undefined;
     });
-    const store = createStore();
+    const store = createStore(storedStateSchemas);
     const cachedDetails = () =>
       Object.entries(store.getState().api.queries)
         .filter(([key]) => key.startsWith('getUserDetails'))
@@ -72,7 +73,7 @@ describe('the API client', () => {
         ? undefined
         : { status: 401, body: { message: 'Not authorized, token failed' } },
     );
-    const store = createStore();
+    const store = createStore(storedStateSchemas);
     await store.dispatch(productsApi.endpoints.getProducts.initiate({}));
     expect(store.getState().api.queries).not.toEqual({});
 
@@ -88,14 +89,14 @@ describe('the API client', () => {
   it('keeps the user signed in on other failures', async () => {
     localStorage.setItem('userInfo', JSON.stringify(userInfo));
     mockApi([], () => ({ status: 500, body: { message: 'Something broke' } }));
-    const store = createStore();
+    const store = createStore(storedStateSchemas);
     await store.dispatch(productsApi.endpoints.getProducts.initiate({}));
     expect(store.getState().account.userInfo).toEqual(userInfo);
   });
 
   it('turns an answer that breaks the contract into an error', async () => {
     mockApi([], () => ({ body: { products: 'nope' } }));
-    const store = createStore();
+    const store = createStore(storedStateSchemas);
     const result = await store.dispatch(productsApi.endpoints.getProducts.initiate({}));
     expect(result.error).toBeDefined();
     expect(result.data).toBeUndefined();

@@ -7,7 +7,7 @@ import type {
   FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import { TOKEN_FAILED_MESSAGE } from '@shop/shared/session';
-import { errorBodySchema } from '@shop/shared/catalog';
+import { errorBodyMessage } from './api-error';
 
 /** The server said the stored token is no longer valid: the account slice logs out on it. */
 export const sessionExpired = createAction('api/sessionExpired');
@@ -62,8 +62,7 @@ const transportOf = (extra: unknown): ApiTransport =>
 const baseQuery: ApiRequest = async (args, queryApi, extraOptions) => {
   const result = await transportOf(queryApi.extra).fetchFromApi(args, queryApi, extraOptions);
   if (result.error) {
-    const body = errorBodySchema.safeParse(result.error.data);
-    if (body.success && body.data.message === TOKEN_FAILED_MESSAGE) {
+    if (errorBodyMessage(result.error.data) === TOKEN_FAILED_MESSAGE) {
       // Only the token of the current session ends it: a failure of an older token (the logout's
       // own call, a request sent before the shopper logged out and in again) changes nothing.
       const current = (queryApi.getState() as StateWithToken).account.userInfo?.token;

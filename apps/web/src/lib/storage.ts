@@ -35,6 +35,23 @@ export function readStored<T>(key: StorageKey, schema: StoredSchema<T>): T | und
   return undefined;
 }
 
+/** The keys the store restores at start-up (the cart's and the user's). */
+const RESTORED_KEYS: readonly StorageKey[] = [
+  'cartItems',
+  'shippingAddress',
+  'paymentMethod',
+  'userInfo',
+];
+
+/** True when localStorage holds anything the store restores at start-up (a first visit: no). */
+export function hasStoredState(): boolean {
+  try {
+    return RESTORED_KEYS.some((key) => window.localStorage.getItem(key) !== null);
+  } catch {
+    return false; // storage disabled (private mode, policy)
+  }
+}
+
 export function writeStored(key: StorageKey, value: unknown): void {
   try {
     window.localStorage.setItem(key, JSON.stringify(value));

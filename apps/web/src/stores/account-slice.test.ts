@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { userInfoSchema } from '@shop/shared/accounts';
-import { loadAccountState, storedUserInfo } from './account-slice';
+import { storedStateSchemas } from '../lib/contract-schemas';
+import { loadAccountState } from './account-slice';
+
+/** What the store restores from a stored userInfo (null when it would be discarded). */
+function storedUserInfo(value: unknown) {
+  const result = storedStateSchemas.userInfo.safeParse(value);
+  return result.success ? result.data : null;
+}
 
 const good = {
   _id: 'u1',
@@ -36,9 +43,9 @@ describe('the stored userInfo', () => {
 
   it('is restored at start-up, and removed when it is broken', () => {
     localStorage.setItem('userInfo', JSON.stringify(good));
-    expect(loadAccountState()).toEqual({ userInfo: good });
+    expect(loadAccountState(storedStateSchemas)).toEqual({ userInfo: good });
     localStorage.setItem('userInfo', '{not json');
-    expect(loadAccountState()).toEqual({ userInfo: null });
+    expect(loadAccountState(storedStateSchemas)).toEqual({ userInfo: null });
     expect(localStorage.getItem('userInfo')).toBeNull();
   });
 });

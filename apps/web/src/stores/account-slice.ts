@@ -1,26 +1,17 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import * as z from 'zod/mini';
-import { userInfoSchema, userRoleSchema } from '@shop/shared/accounts';
 import type { UserInfo } from '@shop/shared/accounts';
 import { sessionExpired } from '../lib/api';
+import type { StoredStateSchemas } from '../lib/contract-schemas';
 import { removeStored, writeStored } from '../lib/storage';
 
 export type AccountState = { userInfo: UserInfo | null };
 
-/** userInfoSchema, but a userInfo stored before roles existed is a shopper's. (The server decides what a role may do.) */
-const storedUserInfoSchema = z.extend(userInfoSchema, {
-  role: z._default(userRoleSchema, 'customer'),
-});
-
-/** The stored userInfo when it has userInfoSchema's shape, else null. */
-export function storedUserInfo(value: unknown): UserInfo | null {
-  const result = storedUserInfoSchema.safeParse(value);
-  return result.success ? result.data : null;
-}
-
-/** Restored at start-up; a stored value of the wrong shape is discarded. */
-export function loadAccountState(): AccountState {
+/**
+ * Restored at start-up with `schemas` (lib/contract-schemas.ts, loaded only when localStorage
+ * holds something: see app/store.ts); a stored value of the wrong shape is discarded.
+ */
+export function loadAccountState(schemas: StoredStateSchemas): AccountState {
   let raw: string | null;
   try {
     raw = window.localStorage.getItem('userInfo');
@@ -30,7 +21,8 @@ export function loadAccountState(): AccountState {
   if (raw === null) return { userInfo: null };
   let userInfo: UserInfo | null = null;
   try {
-    userInfo = storedUserInfo(JSON.parse(raw));
+    const result = schemas.userInfo.safeParse(JSON.parse(raw));
+    if (result.success) userInfo = result.data;
   } catch {
     // unparsable JSON
   }

@@ -1,12 +1,11 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import * as z from 'zod/mini';
-import { addOrUpdateLine, cartLinesSchema, removeLine } from '@shop/shared/cart';
+import { addOrUpdateLine, removeLine } from '@shop/shared/cart-lines';
 import type { CartLine, CartLineIdentity } from '@shop/shared/cart';
 import type { CountInStock } from '@shop/shared/catalog';
 import { clampLineQty, clampLines } from '@shop/shared/order-limits';
-import { shippingAddressSchema } from '@shop/shared/orders';
 import type { ShippingAddress } from '@shop/shared/orders';
+import type { StoredStateSchemas } from '../lib/contract-schemas';
 import { readStored, removeStored, writeStored } from '../lib/storage';
 
 /** A stored line whose quantity was lowered to the per-line limit, and what it had. */
@@ -22,18 +21,17 @@ export type CartState = {
 
 /**
  * Restored at start-up from localStorage; each value of the wrong shape is discarded on its own.
- * Checked with the shared schemas; the stored payment method is any non-empty text.
+ * Checked with `schemas`, the shared ones (lib/contract-schemas.ts, loaded only when localStorage
+ * holds something: see app/store.ts); the stored payment method is any non-empty text.
  * A line stored before the per-line limit with more units is lowered to the limit, and noted so
  * the shopper can be told (hooks/use-lowered-lines-notice).
  */
-const paymentMethodSchema = z.string().check(z.minLength(1));
-
-export function loadCartState(): CartState {
-  const { lines, lowered } = clampLines(readStored('cartItems', cartLinesSchema) ?? []);
+export function loadCartState(schemas: StoredStateSchemas): CartState {
+  const { lines, lowered } = clampLines(readStored('cartItems', schemas.cartItems) ?? []);
   return {
     cartItems: lines,
-    shippingAddress: readStored('shippingAddress', shippingAddressSchema) ?? null,
-    paymentMethod: readStored('paymentMethod', paymentMethodSchema) ?? null,
+    shippingAddress: readStored('shippingAddress', schemas.shippingAddress) ?? null,
+    paymentMethod: readStored('paymentMethod', schemas.paymentMethod) ?? null,
     loweredLines: lowered.map(({ key, name, size, option, qty }) => ({
       key,
       name,

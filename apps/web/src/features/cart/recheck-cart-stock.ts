@@ -4,6 +4,7 @@ import type { CartLine } from '@shop/shared/cart';
 import type { CountInStock } from '@shop/shared/catalog';
 import type { CheckoutProof, OwnHoldsResponse } from '@shop/shared/orders';
 import { isNotFound } from '../../lib/api-error';
+import { loadContract } from '../../lib/lazy-contract';
 import { productsApi } from '../catalog';
 import { ownHoldsApi, forgetClosedCheckouts, openCheckoutProofs } from '../checkout';
 import { stockChecked } from '../../stores/cart-slice';
@@ -23,12 +24,17 @@ async function ownHeldUnits(
   signedIn: boolean,
 ): Promise<Map<string, HeldItem[]>> {
   const held = new Map<string, HeldItem[]>();
-  const proofs = openCheckoutProofs();
+  const { storedStateSchemas } = await loadContract();
+  const proofs = openCheckoutProofs(storedStateSchemas);
   if (!signedIn && !proofs.length) return held;
   const answer = await ask(proofs);
   if (!answer.data) return held;
   const { checkouts } = answer.data;
-  forgetClosedCheckouts(proofs, new Set(checkouts.map((checkout) => checkout.orderId)));
+  forgetClosedCheckouts(
+    storedStateSchemas,
+    proofs,
+    new Set(checkouts.map((checkout) => checkout.orderId)),
+  );
   for (const item of checkouts.flatMap((checkout) => checkout.items))
     held.set(item.product, [...(held.get(item.product) ?? []), item]);
   return held;

@@ -1,6 +1,6 @@
-import * as z from 'zod/mini';
 import type { CheckoutProof } from '@shop/shared/orders';
 import { MAX_CHECKOUT_PROOFS } from '@shop/shared/order-limits';
+import type { StoredStateSchemas } from '../../lib/contract-schemas';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
 
 /**
@@ -13,16 +13,14 @@ const KEEP_MS = 40 * 60_000;
 
 type StoredProof = CheckoutProof & { startedAt: number };
 
-const storedProofs = z.array(
-  z.object({
-    orderId: z.string().check(z.minLength(1), z.maxLength(100)),
-    token: z.string().check(z.minLength(1), z.maxLength(200)),
-    startedAt: z.number(),
-  }),
-);
+/**
+ * The schema the stored proofs are read back with (lib/contract-schemas.ts): passed in, so the
+ * first page, which re-checks the cart, loads it only when it needs it (lib/lazy-contract.ts).
+ */
+export type ProofSchemas = Pick<StoredStateSchemas, 'openCheckouts'>;
 
-function fresh(now: number): StoredProof[] {
-  return (readStored('openCheckouts', storedProofs) ?? []).filter(
+function fresh(schemas: ProofSchemas, now: number): StoredProof[] {
+  return (readStored('openCheckouts', schemas.openCheckouts) ?? []).filter(
     (proof) => now - proof.startedAt < KEEP_MS && proof.startedAt <= now,
   );
 }
@@ -33,14 +31,18 @@ function store(proofs: StoredProof[]): void {
 }
 
 /** The proofs of this browser's checkouts that may still be open. */
-export function openCheckoutProofs(now = Date.now()): CheckoutProof[] {
-  return fresh(now).map(({ orderId, token }) => ({ orderId, token }));
+export function openCheckoutProofs(schemas: ProofSchemas, now = Date.now()): CheckoutProof[] {
+  return fresh(schemas, now).map(({ orderId, token }) => ({ orderId, token }));
 }
 
 /** A checkout this browser just started. */
-export function rememberCheckout(proof: CheckoutProof, now = Date.now()): void {
+export function rememberCheckout(
+  schemas: ProofSchemas,
+  proof: CheckoutProof,
+  now = Date.now(),
+): void {
   store([
-    ...fresh(now).filter((kept) => kept.orderId !== proof.orderId),
+    ...fresh(schemas, now).filter((kept) => kept.orderId !== proof.orderId),
     { ...proof, startedAt: now },
   ]);
 }
@@ -50,6 +52,7 @@ export function rememberCheckout(proof: CheckoutProof, now = Date.now()): void {
  * expired, or not this browser's). Proofs remembered meanwhile (another tab's new checkout) stay.
  */
 export function forgetClosedCheckouts(
+  schemas: ProofSchemas,
   asked: readonly CheckoutProof[],
   openOrderIds: ReadonlySet<string>,
   now = Date.now(),
@@ -57,5 +60,5 @@ export function forgetClosedCheckouts(
   const closed = new Set(
     asked.map((proof) => proof.orderId).filter((orderId) => !openOrderIds.has(orderId)),
   );
-  if (closed.size) store(fresh(now).filter((proof) => !closed.has(proof.orderId)));
+  if (closed.size) store(fresh(schemas, now).filter((proof) => !closed.has(proof.orderId)));
 }

@@ -1,6 +1,6 @@
-import { messageResponseSchema } from '@shop/shared/accounts';
 import type { MessageResponse } from '@shop/shared/accounts';
 import { api } from '../../../lib/api';
+import { lazyAnswerSchema } from '../../../lib/lazy-contract';
 
 export const logoutApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -17,7 +17,7 @@ export const logoutApi = api.injectEndpoints({
         headers: { Authorization: `Bearer ${token}` },
         keepalive: true,
       }),
-      responseSchema: messageResponseSchema,
+      responseSchema: lazyAnswerSchema('message'),
     }),
   }),
 });

@@ -7,11 +7,12 @@ import { ACCOUNT_MESSAGES } from '@shop/shared/accounts';
 import { CREDENTIAL_MESSAGES, emailChangedMessage } from '@shop/shared/credential-change';
 import { routes } from '../../../app/router';
 import { createStore } from '../../../app/store';
+import { storedStateSchemas } from '../../../lib/contract-schemas';
 import { mockAccountApi, signedInUser } from '../testing/account-server';
 
 /** As main.tsx renders the shop: under StrictMode, which mounts every component twice. */
 function renderStrict(path: string) {
-  const store = createStore();
+  const store = createStore(storedStateSchemas);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <StrictMode>

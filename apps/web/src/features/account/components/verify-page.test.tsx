@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shop/shared/accounts';
 import { routes } from '../../../app/router';
 import { createStore } from '../../../app/store';
+import { storedStateSchemas } from '../../../lib/contract-schemas';
 import { mockAccountApi } from '../testing/account-server';
 
 /** As main.tsx renders the shop: under StrictMode, which mounts every component twice. */
@@ -14,7 +15,7 @@ function renderStrict(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <StrictMode>
-      <Provider store={createStore()}>
+      <Provider store={createStore(storedStateSchemas)}>
         <RouterProvider router={router} />
       </Provider>
     </StrictMode>,

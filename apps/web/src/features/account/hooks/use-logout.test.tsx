@@ -5,6 +5,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shop/shared/accounts';
 import { createStore } from '../../../app/store';
+import { storedStateSchemas } from '../../../lib/contract-schemas';
 import { accountsApi } from '../api/accounts-api';
 import { mockAccountApi, signedInUser } from '../testing/account-server';
 import type { AccountCall } from '../testing/account-server';
@@ -24,7 +25,7 @@ function LogoutButton() {
 /** Signed in (as restored from storage) with the user's details cached, on a guarded page. */
 async function signedInOnProfile() {
   localStorage.setItem('userInfo', JSON.stringify(signedInUser));
-  const store = createStore();
+  const store = createStore(storedStateSchemas);
   await store.dispatch(accountsApi.endpoints.getUserDetails.initiate(signedInUser._id));
   const router = createMemoryRouter(
     [

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { cartItemCount } from '@shop/shared/cart';
+import { cartItemCount } from '@shop/shared/cart-lines';
 import { useAppSelector } from '../../../stores/hooks';
 import { Icon } from '../../../components/ui/icon';
 import { useHydrated } from '../../../lib/use-hydrated';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { cartItemCount, cartItemsCents } from '@shop/shared/cart';
+import { cartItemCount, cartItemsCents } from '@shop/shared/cart-lines';
 import type { CartLine } from '@shop/shared/cart';
 import { formatPrice } from '@shop/shared/money';
 import { orderLimitProblem } from '@shop/shared/order-limits';

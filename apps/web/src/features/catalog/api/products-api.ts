@@ -1,6 +1,6 @@
-import { productListSchema, productSchema } from '@shop/shared/catalog';
 import type { Category, Product, ProductList } from '@shop/shared/catalog';
 import { api } from '../../../lib/api';
+import { lazyAnswerSchema } from '../../../lib/lazy-contract';
 
 export type ProductListQuery = {
   keyword?: string;
@@ -22,12 +22,12 @@ export const productsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProducts: build.query<ProductList, ProductListQuery>({
       query: (query) => ({ url: '/products', params: productListParams(query) }),
-      responseSchema: productListSchema,
+      responseSchema: lazyAnswerSchema('productList'),
       providesTags: ['ProductList'],
     }),
     getProduct: build.query<Product, string>({
       query: (id) => `/products/${encodeURIComponent(id)}`,
-      responseSchema: productSchema,
+      responseSchema: lazyAnswerSchema('product'),
       providesTags: (_result, _error, id) => [{ type: 'Product', id }],
     }),
   }),

@@ -6,6 +6,7 @@ import type {
   ShippingAddress,
 } from '@shop/shared/orders';
 import { api } from '../../../lib/api';
+import { storedStateSchemas } from '../../../lib/contract-schemas';
 import { openCheckoutProofs } from '../open-checkouts';
 
 /** POST /api/orders/create-checkout-session (bearer): the user comes from the token. */
@@ -30,7 +31,7 @@ export const checkoutApi = api.injectEndpoints({
       query: (body) => ({
         url: '/orders/create-checkout-session',
         method: 'POST',
-        body: { ...body, replaces: openCheckoutProofs() },
+        body: { ...body, replaces: openCheckoutProofs(storedStateSchemas) },
       }),
       responseSchema: checkoutSessionResponseSchema,
     }),
@@ -38,7 +39,7 @@ export const checkoutApi = api.injectEndpoints({
       query: (body) => ({
         url: '/orders/guest-checkout-session',
         method: 'POST',
-        body: { ...body, replaces: openCheckoutProofs() },
+        body: { ...body, replaces: openCheckoutProofs(storedStateSchemas) },
       }),
       responseSchema: checkoutSessionResponseSchema,
     }),

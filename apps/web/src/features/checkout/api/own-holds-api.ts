@@ -1,6 +1,6 @@
-import { ownHoldsResponseSchema } from '@shop/shared/orders';
 import type { CheckoutProof, OwnHoldsResponse } from '@shop/shared/orders';
 import { api } from '../../../lib/api';
+import { lazyAnswerSchema } from '../../../lib/lazy-contract';
 
 /**
  * POST /api/orders/own-holds: what the shopper's own open checkouts hold (the signed-in account's,
@@ -10,7 +10,7 @@ export const ownHoldsApi = api.injectEndpoints({
   endpoints: (build) => ({
     ownHolds: build.mutation<OwnHoldsResponse, { checkouts: CheckoutProof[] }>({
       query: (body) => ({ url: '/orders/own-holds', method: 'POST', body }),
-      responseSchema: ownHoldsResponseSchema,
+      responseSchema: lazyAnswerSchema('ownHolds'),
     }),
   }),
 });

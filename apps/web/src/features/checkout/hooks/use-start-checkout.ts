@@ -3,6 +3,7 @@ import type { CheckoutSessionResponse } from '@shop/shared/orders';
 import { errorMessage } from '../../../lib/api-error';
 import { keepCheckoutReceipt } from '../checkout-receipt';
 import { goToHostedCheckout } from '../hosted-checkout';
+import { storedStateSchemas } from '../../../lib/contract-schemas';
 import { rememberCheckout } from '../open-checkouts';
 
 /** An RTK Query mutation trigger that answers the hosted checkout's address. */
@@ -53,7 +54,7 @@ export function useStartCheckout<Args>(trigger: Trigger<Args>) {
     try {
       const { url, checkout, receipt } = await trigger(args).unwrap();
       // Its stock is this shopper's: the cart in any tab keeps these items (see recheckCartStock).
-      if (checkout) rememberCheckout(checkout);
+      if (checkout) rememberCheckout(storedStateSchemas, checkout);
       // For the thank-you page of this tab only (the order's summary there).
       keepCheckoutReceipt(receipt);
       if (goToHostedCheckout(url)) {

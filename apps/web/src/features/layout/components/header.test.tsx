@@ -5,6 +5,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../../app/store';
+import { storedStateSchemas } from '../../../lib/contract-schemas';
 import { cartLineFor, productFixture, stock } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
@@ -168,7 +169,7 @@ describe('the header', () => {
 /** The header with the store a browser restores from its storage. */
 function header() {
   return (
-    <Provider store={createStore()}>
+    <Provider store={createStore(storedStateSchemas)}>
       <MemoryRouter>
         <Header />
       </MemoryRouter>

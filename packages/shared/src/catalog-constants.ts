@@ -1,0 +1,36 @@
+// The catalog's constants, without schemas: the storefront's first page uses them and must not
+// load zod for them (docs/decisions/027). catalog.ts re-exports them beside the schemas.
+
+/** The shop's categories, as the spec names them. */
+export const CATEGORIES = [
+  'totes',
+  'flower_totes',
+  'belts',
+  'hoodies',
+  'selflove_women_tshirts',
+  'selflove_men_tshirts',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const SIZES = ['S/M', 'L', 'XL'] as const;
+export type Size = (typeof SIZES)[number];
+/** A cart line's size: one of SIZES, or 'NA' for products without sizes. */
+export const LINE_SIZES = [...SIZES, 'NA'] as const;
+export type LineSize = (typeof LINE_SIZES)[number];
+
+export const OPTIONS = ['A', 'B'] as const;
+export type Option = (typeof OPTIONS)[number];
+export const LINE_OPTIONS = [...OPTIONS, 'NA'] as const;
+export type LineOption = (typeof LINE_OPTIONS)[number];
+
+/**
+ * One row of stock per variant: 'total' for plain products, 'A'/'B' for products with options,
+ * 'S/M'/'L'/'XL' for sized products.
+ */
+export const VARIANTS = ['total', 'A', 'B', 'S/M', 'L', 'XL'] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+/** Listing page size: four rows of three (DESIGN.md section 7). */
+export const PRODUCTS_PAGE_SIZE = 12;
+/** Reviews shown per page on the product page. */
+export const REVIEWS_PAGE_SIZE = 4;
