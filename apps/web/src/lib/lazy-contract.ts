@@ -8,12 +8,9 @@ import type { StoredStateSchemas } from './contract-schemas';
 type ContractSchemas = typeof contractSchemas;
 type AnswerSchemas = ContractSchemas['answerSchemas'];
 
-let loading: Promise<ContractSchemas> | undefined;
-
-/** The schemas module, fetched once (every caller shares the one request). */
+/** The schemas module, fetched on first use (the module loader keeps it: one request in all). */
 export function loadContract(): Promise<ContractSchemas> {
-  loading ??= import('./contract-schemas');
-  return loading;
+  return import('./contract-schemas');
 }
 
 /** The schemas the store restores with: loaded only when localStorage holds something to check. */
