@@ -97,7 +97,16 @@ describe('account erasure beside checkouts on PostgreSQL', () => {
       body: { password: PASSWORD },
     });
     // …the erasure waits for it (having taken nothing it needs next: no cycle)…
-    while (!(await waitsOnCheckoutSide())) await new Promise((resolve) => setImmediate(resolve));
+    let answered = false;
+    void deletion.finally(() => (answered = true));
+    while (!answered && !(await waitsOnCheckoutSide()))
+      await new Promise((resolve) => setImmediate(resolve));
+    if (answered) {
+      // It never waited: say what it answered instead of spinning until the test times out.
+      await checkoutSide.query('rollback');
+      const early = await deletion;
+      expect.fail(`the erasure answered ${early.statusCode} without waiting: ${early.body}`);
+    }
     // …other checkouts of both products queue too, and the first one takes its second variant.
     const checkouts = [1, 2, 3].map(() =>
       openCheckout(
