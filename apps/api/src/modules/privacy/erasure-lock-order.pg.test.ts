@@ -40,12 +40,17 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Whether a backend of the test's database waits on a lock the checkout side holds. */
+/**
+ * Whether a backend waits on a lock the checkout side holds. Read from pg_locks, which is live on
+ * every call: pg_stat_activity, read inside the checkout side's transaction, keeps the snapshot of
+ * its first read until the transaction ends, so a pooled connection the erasure opened after that
+ * read was never seen waiting (the erasure then ran into its lock timeout and answered 503).
+ */
 async function waitsOnCheckoutSide(): Promise<boolean> {
   const { rows } = await checkoutSide.query<{ waiting: boolean }>(
     `select exists (
-       select 1 from pg_stat_activity
-       where datname = current_database() and pg_backend_pid() = any(pg_blocking_pids(pid))
+       select 1 from pg_locks
+       where not granted and pg_backend_pid() = any(pg_blocking_pids(pid))
      ) as waiting`,
   );
   return rows[0]?.waiting ?? false;
