@@ -1,7 +1,13 @@
 import * as z from 'zod/mini';
 import { actorSchema, pagedSchema, pageQuerySchema } from './back-office';
 import { lineOptionSchema, lineSizeSchema } from './cart';
-import { categorySchema, type LineOption, type LineSize, type Variant } from './catalog';
+import {
+  categorySchema,
+  type LineOption,
+  type LineSize,
+  type SpecVariant,
+  type Variant,
+} from './catalog';
 import { toCents } from './money';
 import { multiLineText, singleLineText } from './text';
 
@@ -71,7 +77,7 @@ export function handleFromName(name: string): string {
 }
 
 /** The variants a product has stock rows for. */
-export function variantsOf(product: { hasSize: boolean; hasAandB: boolean }): Variant[] {
+export function variantsOf(product: { hasSize: boolean; hasAandB: boolean }): SpecVariant[] {
   if (product.hasAandB) return ['A', 'B'];
   if (product.hasSize) return ['S/M', 'L', 'XL'];
   return ['total'];
@@ -80,8 +86,10 @@ export function variantsOf(product: { hasSize: boolean; hasAandB: boolean }): Va
 /** A variant as the back office and the CSV name it: size and option, 'NA' where it has none. */
 export function choiceOfVariant(variant: Variant): { size: LineSize; option: LineOption } {
   if (variant === 'A' || variant === 'B') return { size: 'NA', option: variant };
-  if (variant === 'total') return { size: 'NA', option: 'NA' };
-  return { size: variant, option: 'NA' };
+  if (variant === 'S/M' || variant === 'L' || variant === 'XL')
+    return { size: variant, option: 'NA' };
+  // 'total', and every variant keyed by its id (decision 031): it has no spec size or option.
+  return { size: 'NA', option: 'NA' };
 }
 
 const searchSchema = z.optional(

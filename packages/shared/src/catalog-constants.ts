@@ -24,11 +24,28 @@ export const LINE_OPTIONS = [...OPTIONS, 'NA'] as const;
 export type LineOption = (typeof LINE_OPTIONS)[number];
 
 /**
- * One row of stock per variant: 'total' for plain products, 'A'/'B' for products with options,
- * 'S/M'/'L'/'XL' for sized products.
+ * The keys of the variants that existed before options (decision 031): 'total' for plain
+ * products, 'A'/'B' for products with the spec's options, 'S/M'/'L'/'XL' for sized products.
+ * Every later variant is keyed by its id.
  */
 export const VARIANTS = ['total', 'A', 'B', 'S/M', 'L', 'XL'] as const;
-export type Variant = (typeof VARIANTS)[number];
+export type SpecVariant = (typeof VARIANTS)[number];
+/** A variant's key in the stock ledger, holds and order lines (see VARIANTS). */
+export type Variant = string;
+
+/** A product option: its name and its values in the order the shop shows them. */
+export interface ProductOption {
+  name: string;
+  values: string[];
+}
+export const MAX_OPTIONS = 3;
+export const MAX_OPTION_VALUES = 100;
+export const MAX_VARIANTS = 100;
+
+/** The spec's sized products: one option 'Size' with S/M, L, XL (hasSize). */
+export const SIZE_OPTIONS: ProductOption[] = [{ name: 'Size', values: [...SIZES] }];
+/** The spec's products with options A and B: one option 'Option' (hasAandB). */
+export const A_AND_B_OPTIONS: ProductOption[] = [{ name: 'Option', values: [...OPTIONS] }];
 
 /** Listing page size: four rows of three (DESIGN.md section 7). */
 export const PRODUCTS_PAGE_SIZE = 12;

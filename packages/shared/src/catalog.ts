@@ -25,6 +25,27 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
+/** A product option as the storefront shows it: its name and values in order. */
+export const productOptionSchema = z.object({ name: z.string(), values: z.array(z.string()) });
+
+/** One variant of a product as the storefront sees it (decision 031). */
+export const variantSchema = z.object({
+  /** The variant's id (`?variant=`, cart lines). */
+  _id: z.string(),
+  /** Its value of each of the product's options, in the options' order ([] without options). */
+  options: z.array(z.string()),
+  sku: z.nullable(z.string()),
+  /** Dollars, two decimals: the variant's own price, or the product's. */
+  price: z.number().check(z.nonnegative()),
+  /** Dollars; shown struck through when higher than price. */
+  compareAtPrice: z.nullable(z.number().check(z.nonnegative())),
+  /** What can still be bought of it. */
+  available: z.int().check(z.nonnegative()),
+  /** Its own photos; empty: the product's. */
+  images: z.array(z.string()),
+});
+export type StorefrontVariant = z.infer<typeof variantSchema>;
+
 const productFields = {
   _id: z.string(),
   name: z.string(),
@@ -43,6 +64,10 @@ const productFields = {
   /** Average review rating, 0 when there are no reviews. */
   rating: z.number().check(z.minimum(0), z.maximum(5)),
   numReviews: z.int().check(z.nonnegative()),
+  /** Up to 3 options; [] for a product without options. */
+  options: z.array(productOptionSchema),
+  /** The variants the shop sells, in the options' order; one for a product without options. */
+  variants: z.array(variantSchema),
   /** Alt text of uploaded photos, by URL (as in image, images, …); absent when it has none. */
   imageAlts: z.optional(z.record(z.string(), z.string())),
 };

@@ -41,6 +41,11 @@ export const orderItemRequestSchema = z.object({
     ),
   size: z._default(lineSizeSchema, 'NA'),
   option: z._default(lineOptionSchema, 'NA'),
+  /**
+   * The variant's id, for products whose options are not the spec's size or A/B (decision 031);
+   * the spec's size and option name the variant of the others.
+   */
+  variant: z.optional(singleLineText('Variant').check(z.minLength(1), z.maxLength(100))),
 });
 export type OrderItemRequest = z.infer<typeof orderItemRequestSchema>;
 
@@ -193,6 +198,8 @@ export const ownHoldsResponseSchema = z.object({
           product: z.string(),
           size: lineSizeSchema,
           option: lineOptionSchema,
+          /** The variant's id. */
+          variant: z.string(),
           qty: z.int().check(z.positive()),
         }),
       ),
@@ -213,6 +220,9 @@ export const orderSchema = z.object({
       image: z.string(),
       size: lineSizeSchema,
       option: lineOptionSchema,
+      /** The variant's option values as one text ('Clay / XL'); '' for a product without options. */
+      variantTitle: z.string(),
+      sku: z.nullable(z.string()),
       qty: z.int().check(z.positive()),
       price: z.number().check(z.nonnegative()),
     }),

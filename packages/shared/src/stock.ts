@@ -1,6 +1,6 @@
 import { OPTIONS, SIZES } from './catalog-constants';
 import type { CountInStock } from './catalog';
-import type { LineOption, LineSize, Variant } from './catalog-constants';
+import type { LineOption, LineSize, SpecVariant } from './catalog-constants';
 
 /** The cart re-checks live stock this often (DESIGN.md section 7). */
 export const STOCK_POLL_INTERVAL_MS = 15_000;
@@ -15,10 +15,10 @@ export const COUNT_IN_STOCK_FIELD = {
   'S/M': 'smallMed',
   L: 'large',
   XL: 'xlarge',
-} as const satisfies Record<Variant, keyof CountInStock>;
+} as const satisfies Record<SpecVariant, keyof CountInStock>;
 
 /** The stock row a choice draws from; an option wins over a size (no product has both). */
-export function variantFor(size: LineSize, option: LineOption): Variant {
+export function variantFor(size: LineSize, option: LineOption): SpecVariant {
   if (option !== 'NA') return option;
   if (size !== 'NA') return size;
   return 'total';

@@ -1,4 +1,4 @@
-import type { LineOption, LineSize, Variant } from '@shop/shared/catalog';
+import type { LineOption, LineSize } from '@shop/shared/catalog';
 import {
   ORDER_MESSAGES,
   PAYMENT_METHOD,
@@ -15,7 +15,7 @@ import {
   orderLimitProblem,
 } from '@shop/shared/order-limits';
 import { priceOrder } from '@shop/shared/pricing';
-import { variantFor } from '@shop/shared/stock';
+import { findChosenVariant, specChoiceOf, variantTitle } from '@shop/shared/variants';
 import { AppError } from '../errors';
 import { isUuid } from '../lib/uuid';
 import type { PaymentProvider } from '../modules/payments/provider';
@@ -27,10 +27,12 @@ import {
 import {
   findOpenCheckoutsOfUser,
   findProductsForPricing,
+  findVariantIds,
   insertOrder,
   lockAndListOpenHolds,
   setPaymentSession,
   type ProductForPricing,
+  type VariantForPricing,
 } from '../modules/checkout/service';
 import {
   checkoutCancelPath,
@@ -65,14 +67,30 @@ export interface CheckoutRequest {
 
 interface PricedLine {
   product: ProductForPricing;
+  variant: VariantForPricing;
   size: LineSize;
   option: LineOption;
-  variant: Variant;
   qty: number;
+  /** The server's price of the variant (the client's is never read). */
+  unitPriceCents: number;
+  /** 'Hoodie (size L)', 'Desert Bloom Tee (Clay / XL)': how messages and the provider name it. */
+  label: string;
 }
 
-const describeVariant = (size: LineSize, option: LineOption) =>
-  size !== 'NA' ? ` (size ${size})` : option !== 'NA' ? ` (option ${option})` : '';
+/** What a product of this shape takes, for the message when a line does not name one of its variants. */
+function whatItTakes(product: ProductForPricing): string {
+  if (product.hasSize) return 'a size';
+  if (product.hasAandB) return 'an option (A or B)';
+  if (!product.options.length) return 'no size or option';
+  return `a choice of ${product.options.map((option) => option.name).join(' and ')}`;
+}
+
+function labelOf(product: ProductForPricing, variant: VariantForPricing): string {
+  const spec = specChoiceOf(product, variant.values);
+  if (spec.size !== 'NA') return `${product.name} (size ${spec.size})`;
+  if (spec.option !== 'NA') return `${product.name} (option ${spec.option})`;
+  return variant.values.length ? `${product.name} (${variantTitle(variant.values)})` : product.name;
+}
 
 /** Checks each line against what the product really offers; the same variant twice becomes one line. */
 async function priceLines(ctx: CheckoutContext, items: OrderItemRequest[]): Promise<PricedLine[]> {
@@ -87,26 +105,37 @@ async function priceLines(ctx: CheckoutContext, items: OrderItemRequest[]): Prom
   for (const item of items) {
     const product = products.get(item.product);
     if (!product) throw new AppError('invalid', `Unknown product: ${item.product}`);
-    const wantsSize = item.size !== 'NA';
-    const wantsOption = item.option !== 'NA';
-    if (wantsSize !== product.hasSize || wantsOption !== product.hasAandB) {
-      const needs = product.hasSize
-        ? 'a size'
-        : product.hasAandB
-          ? 'an option (A or B)'
-          : 'no size or option';
-      throw new AppError('invalid', `${product.name} takes ${needs}`);
-    }
-    const variant = variantFor(item.size, item.option);
-    const key = `${product.id}:${variant}`;
+    const variant = findChosenVariant(product, product.variants, item);
+    if (!variant) throw new AppError('invalid', `${product.name} takes ${whatItTakes(product)}`);
+    const key = `${product.id}:${variant.key}`;
     const line = lines.get(key);
     if (line) line.qty += item.qty;
-    else lines.set(key, { product, size: item.size, option: item.option, variant, qty: item.qty });
+    else
+      lines.set(key, {
+        product,
+        variant,
+        ...specChoiceOf(product, variant.values),
+        qty: item.qty,
+        unitPriceCents: variant.priceCents ?? product.priceCents,
+        label: labelOf(product, variant),
+      });
   }
   // Lines of one variant sent apart count together.
   const problem = orderLimitProblem([...lines.values()]);
   if (problem) throw new AppError('invalid', problem);
   return [...lines.values()];
+}
+
+/** A line's photo in the order: the variant's own, else the spec's option photo, else the product's. */
+function lineImage(line: PricedLine): string {
+  const { product, variant, option } = line;
+  const optionImage =
+    option === 'B'
+      ? product.imagesOptionB[0]
+      : option === 'A'
+        ? product.imagesOptionA[0]
+        : undefined;
+  return variant.images[0] ?? optionImage ?? product.image;
 }
 
 /**
@@ -164,10 +193,12 @@ export async function startCheckout(
   const receipt = newCheckoutReceipt();
   const lines = await priceLines(ctx, request.items);
   const totals = priceOrder(
-    lines.map((line) => ({ unitPriceCents: line.product.priceCents, qty: line.qty })),
+    lines.map((line) => ({ unitPriceCents: line.unitPriceCents, qty: line.qty })),
   );
   // In the stock ledger's lock order, so checkouts, payments and expiries never deadlock.
-  const holdOrder = inLockOrder(lines.map((line) => ({ ...line, productId: line.product.id })));
+  const holdOrder = inLockOrder(
+    lines.map((line) => ({ line, productId: line.product.id, variant: line.variant.key })),
+  );
 
   if (request.customer.userId) await releaseEarlierCheckouts(ctx, request.customer.userId);
   if (request.replaces?.length) await releaseProvenCheckouts(ctx, request.replaces);
@@ -195,25 +226,22 @@ export async function startCheckout(
       },
       lines.map((line) => ({
         productId: line.product.id,
-        variant: line.variant,
+        variant: line.variant.key,
         name: line.product.name,
-        image:
-          (line.option === 'B'
-            ? line.product.imagesOptionB[0]
-            : line.option === 'A'
-              ? line.product.imagesOptionA[0]
-              : undefined) ?? line.product.image,
+        image: lineImage(line),
         size: line.size,
         option: line.option,
+        variantTitle: variantTitle(line.variant.values),
+        sku: line.variant.sku,
         qty: line.qty,
-        unitPriceCents: line.product.priceCents,
+        unitPriceCents: line.unitPriceCents,
       })),
     );
-    for (const line of holdOrder) {
-      const units = { productId: line.product.id, variant: line.variant, qty: line.qty };
+    for (const { line } of holdOrder) {
+      const units = { productId: line.product.id, variant: line.variant.key, qty: line.qty };
       if (!(await holdUnits(tx, { ...units, orderId: created.id }, ctx))) {
-        const left = await availableUnits(tx, line.product.id, line.variant);
-        const name = `${line.product.name}${describeVariant(line.size, line.option)}`;
+        const left = await availableUnits(tx, line.product.id, line.variant.key);
+        const name = line.label;
         throw new AppError(
           'conflict',
           left > 0
@@ -233,9 +261,9 @@ export async function startCheckout(
           orderId: order.id,
           customerEmail: order.email,
           lines: lines.map((line) => ({
-            name: `${line.product.name}${describeVariant(line.size, line.option)}`,
+            name: line.label,
             qty: line.qty,
-            unitPriceCents: line.product.priceCents,
+            unitPriceCents: line.unitPriceCents,
           })),
           shippingCents: totals.shippingCents,
           taxCents: totals.taxCents,
@@ -325,12 +353,17 @@ export async function ownHolds(
       ids.add(proof.orderId);
 
   const unpaid = await findUnpaidOrders(ctx.db, [...ids]);
+  const variantIds = await findVariantIds(
+    ctx.db,
+    unpaid.flatMap((order) => order.items),
+  );
   const checkouts: OwnHoldsResponse['checkouts'] = unpaid.map((order) => ({
     orderId: order.id,
     items: order.items.map((item) => ({
       product: item.productId,
       size: item.size as LineSize,
       option: item.option as LineOption,
+      variant: variantIds.get(`${item.productId}:${item.variant}`) ?? '',
       qty: item.qty,
     })),
   }));

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Category } from '@shop/shared/catalog';
 import type { Database } from '../db/client';
 import type { FastifyInstance } from 'fastify';
-import { orders, products, stock, users } from '../db/schema';
+import { orders, products, variants, users } from '../db/schema';
 import { hashPassword } from '../modules/accounts/passwords';
 import { insertProduct, type NewProduct } from '../modules/catalog/repository';
 import { openStock } from '../modules/stock/service';
@@ -60,10 +60,20 @@ export async function stockLevel(
   variant: string,
 ): Promise<number | undefined> {
   const [row] = await db
-    .select({ available: stock.available })
-    .from(stock)
-    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)));
+    .select({ available: variants.available })
+    .from(variants)
+    .where(and(eq(variants.productId, productId), eq(variants.key, variant)));
   return row?.available;
+}
+
+/** A variant's public id (cart lines, `?variant=`) from its key. */
+export async function variantIdOf(db: Database, productId: string, key: string): Promise<string> {
+  const [row] = await db
+    .select({ id: variants.id })
+    .from(variants)
+    .where(and(eq(variants.productId, productId), eq(variants.key, key)));
+  if (!row) throw new Error(`no variant ${key} of product ${productId}`);
+  return row.id;
 }
 
 /** A verified customer; answers the session token of a login through the API. */

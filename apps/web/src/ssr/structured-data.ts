@@ -1,4 +1,10 @@
-import { OPTIONS, SIZES, type Category, type Product, type Variant } from '@shop/shared/catalog';
+import {
+  OPTIONS,
+  SIZES,
+  type Category,
+  type Product,
+  type SpecVariant,
+} from '@shop/shared/catalog';
 import { SHOP_NAME } from '@shop/shared/shop';
 import { COUNT_IN_STOCK_FIELD } from '@shop/shared/stock';
 import { toCents } from '@shop/shared/money';
@@ -31,13 +37,13 @@ export function categoryPageOf(category: Category): CategorySlug {
 }
 
 /** The variants a shopper chooses between, each with its own stock row (and so its own offer). */
-function variantsOf(product: Pick<Product, 'hasSize' | 'hasAandB'>): readonly Variant[] {
+function variantsOf(product: Pick<Product, 'hasSize' | 'hasAandB'>): readonly SpecVariant[] {
   if (product.hasAandB) return OPTIONS;
   if (product.hasSize) return SIZES;
   return ['total'];
 }
 
-const VARIANT_SKU_SUFFIX: Record<Variant, string> = {
+const VARIANT_SKU_SUFFIX: Record<SpecVariant, string> = {
   total: '',
   A: '-A',
   B: '-B',

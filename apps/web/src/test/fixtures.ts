@@ -1,12 +1,45 @@
 import { cartLineKey } from '@shop/shared/cart';
 import type { CartLine } from '@shop/shared/cart';
 import type { CountInStock, Product } from '@shop/shared/catalog';
+import { specOptions } from '@shop/shared/variants';
 
 const noStock: CountInStock = { total: 0, countA: 0, countB: 0, smallMed: 0, large: 0, xlarge: 0 };
 
+/** The options and variants the API answers beside the spec's fields of a product of its shapes. */
+function specVariantsOf(product: Product): Pick<Product, 'options' | 'variants'> {
+  const options = specOptions(product);
+  const values: string[][] = product.hasSize
+    ? [['S/M'], ['L'], ['XL']]
+    : product.hasAandB
+      ? [['A'], ['B']]
+      : [[]];
+  const count = product.countInStock;
+  const availableOf = (value: string | undefined): number =>
+    ({ 'S/M': count.smallMed, L: count.large, XL: count.xlarge, A: count.countA, B: count.countB })[
+      value ?? ''
+    ] ?? count.total;
+  return {
+    options,
+    variants: values.map((variantValues) => ({
+      _id: `${product._id}-${variantValues[0] ?? 'total'}`,
+      options: variantValues,
+      sku: null,
+      price: product.price,
+      compareAtPrice: null,
+      available: availableOf(variantValues[0]),
+      images:
+        variantValues[0] === 'A'
+          ? product.imagesOptionA
+          : variantValues[0] === 'B'
+            ? product.imagesOptionB
+            : [],
+    })),
+  };
+}
+
 /** A product as GET /api/products/:id answers it; plain (no size, no option) unless told. */
 export function productFixture(overrides: Partial<Product> = {}): Product {
-  return {
+  const product: Product = {
     _id: 'p-1',
     name: 'Dune Stripe Tote',
     image: '/images/products/dune-stripe-tote-a.svg',
@@ -22,8 +55,11 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
     rating: 0,
     numReviews: 0,
     reviews: [],
+    options: [],
+    variants: [],
     ...overrides,
   };
+  return overrides.variants ? product : { ...product, ...specVariantsOf(product) };
 }
 
 export function stock(counts: Partial<CountInStock>): CountInStock {

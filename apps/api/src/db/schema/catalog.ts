@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -14,7 +15,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ProductOption } from '@shop/shared/catalog';
+import { A_AND_B_OPTIONS, SIZE_OPTIONS } from '@shop/shared/catalog-constants';
 import { users } from './accounts';
+
+const SIZE_SHAPE = JSON.stringify(SIZE_OPTIONS);
+const A_AND_B_SHAPE = JSON.stringify(A_AND_B_OPTIONS);
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -46,8 +52,19 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    hasSize: boolean('has_size').notNull().default(false),
-    hasAandB: boolean('has_a_and_b').notNull().default(false),
+    /** Up to 3 options, e.g. [{ name: 'Colour', values: ['Sand', 'Clay'] }, { name: 'Size', … }]. */
+    options: jsonb('options').$type<ProductOption[]>().notNull().default([]),
+    /**
+     * The spec's shapes, read from the options (decision 031): exactly one option 'Size' with
+     * S/M, L, XL, or exactly one option 'Option' with A, B. The storefront API answers the spec's
+     * fields (hasSize, hasAandB, countInStock's sizes and options) from them.
+     */
+    hasSize: boolean('has_size')
+      .notNull()
+      .generatedAlwaysAs(sql`options = '${sql.raw(SIZE_SHAPE)}'::jsonb`),
+    hasAandB: boolean('has_a_and_b')
+      .notNull()
+      .generatedAlwaysAs(sql`options = '${sql.raw(A_AND_B_SHAPE)}'::jsonb`),
     /** Kept beside the reviews, updated in the same transaction as each review. */
     numReviews: integer('num_reviews').notNull().default(0),
     ratingTotal: integer('rating_total').notNull().default(0),
@@ -60,7 +77,6 @@ export const products = pgTable(
       'products_category_known',
       sql`${t.category} in ('totes', 'flower_totes', 'belts', 'hoodies', 'selflove_women_tshirts', 'selflove_men_tshirts')`,
     ),
-    check('products_not_both_size_and_option', sql`not (${t.hasSize} and ${t.hasAandB})`),
     check('products_status_known', sql`${t.status} in ('published', 'draft', 'archived')`),
     index('products_category_idx').on(t.category),
     index('products_status_idx').on(t.status),
@@ -69,18 +85,43 @@ export const products = pgTable(
 );
 
 /**
- * One row per sellable variant: 'total' for plain products, 'A'/'B' for products with options,
- * 'S/M'/'L'/'XL' for sized ones. `onHand` is what the shop has; `held` what open checkouts hold;
+ * A product's variants: one row per combination of its options' values that the shop sells (a
+ * product without options has one, keyed 'total'). The row carries what the variant is (its
+ * option values, SKU, price, photos: written by the catalog) and its stock (written only by the
+ * stock ledger, modules/stock): `onHand` is what the shop has; `held` what open checkouts hold;
  * `available` (what can still be bought) is computed from both and never goes below zero. Every
- * change of onHand or held writes a stock_movements row in the same transaction (modules/stock).
+ * change of onHand or held writes a stock_movements row in the same transaction.
+ *
+ * `key` names the variant in the ledger, holds and order lines: the spec's 'total', 'A', 'B',
+ * 'S/M', 'L', 'XL' for the variants that existed before options (decision 031), the variant's id
+ * for every later one; it never changes, so a renamed option value keeps its history.
  */
-export const stock = pgTable(
-  'stock',
+export const variants = pgTable(
+  'variants',
   {
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    variant: text('variant').notNull(),
+    key: text('key').notNull(),
+    /** The variant's public id (`?variant=`, cart lines). */
+    id: uuid('id').notNull().unique().defaultRandom(),
+    position: integer('position').notNull().default(0),
+    /** One value per option of the product, in the options' order. */
+    optionValues: text('option_values')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sku: text('sku'),
+    /** Null: the product's price. */
+    priceCents: integer('price_cents'),
+    compareAtCents: integer('compare_at_cents'),
+    barcode: text('barcode'),
+    weightGrams: integer('weight_grams'),
+    /** The variant's own photos (URLs); none: the product's. */
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     onHand: integer('on_hand').notNull(),
     held: integer('held').notNull().default(0),
     available: integer('available')
@@ -91,11 +132,16 @@ export const stock = pgTable(
     lowStockAlerted: boolean('low_stock_alerted').notNull().default(false),
   },
   (t) => [
-    primaryKey({ columns: [t.productId, t.variant] }),
-    check('stock_held_nonnegative', sql`${t.held} >= 0`),
-    check('stock_on_hand_covers_held', sql`${t.onHand} >= ${t.held}`),
-    check('stock_threshold_nonnegative', sql`${t.lowStockThreshold} >= 0`),
-    check('stock_variant_known', sql`${t.variant} in ('total', 'A', 'B', 'S/M', 'L', 'XL')`),
+    primaryKey({ columns: [t.productId, t.key] }),
+    uniqueIndex('variants_sku_unique')
+      .on(t.sku)
+      .where(sql`${t.sku} is not null`),
+    check('variants_held_nonnegative', sql`${t.held} >= 0`),
+    check('variants_on_hand_covers_held', sql`${t.onHand} >= ${t.held}`),
+    check('variants_threshold_nonnegative', sql`${t.lowStockThreshold} >= 0`),
+    check('variants_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('variants_compare_at_nonnegative', sql`${t.compareAtCents} >= 0`),
+    check('variants_weight_nonnegative', sql`${t.weightGrams} >= 0`),
   ],
 );
 

@@ -106,12 +106,15 @@ export const orderItems = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
-    /** The stock row this line holds: 'total', 'A', 'B', 'S/M', 'L' or 'XL'. */
+    /** The key of the variant this line holds (variants.key). */
     variant: text('variant').notNull(),
     name: text('name').notNull(),
     image: text('image').notNull(),
     size: text('size').notNull(),
     option: text('option').notNull(),
+    /** What was sold, as it was then: the variant's option values ('Clay / XL') and its SKU. */
+    variantTitle: text('variant_title').notNull().default(''),
+    sku: text('sku'),
     qty: integer('qty').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
   },

@@ -8,7 +8,7 @@ import {
   type ProductWrite,
 } from '@shop/shared/admin-catalog';
 import { BACK_OFFICE_MESSAGES } from '@shop/shared/back-office';
-import { auditLog, stock, stockMovements } from '../../db/schema';
+import { auditLog, variants, stockMovements } from '../../db/schema';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import { addProduct, addVerifiedCustomer, productIdByHandle } from '../../test/fixtures';
 import { placePaidOrder } from '../../test/paid-orders';
@@ -385,9 +385,9 @@ describe('editing and the storefront', () => {
       ['NA', 'B', 0],
     ]);
     const rows = await t.database.db
-      .select({ variant: stock.variant })
-      .from(stock)
-      .where(eq(stock.productId, empty._id));
+      .select({ variant: variants.key })
+      .from(variants)
+      .where(eq(variants.productId, empty._id));
     expect(rows.map((row) => row.variant).sort()).toEqual(['A', 'B']);
   });
 

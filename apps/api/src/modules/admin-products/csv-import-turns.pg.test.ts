@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_CATALOG_MESSAGES, CSV_COLUMNS } from '@shop/shared/admin-catalog';
-import { products, stock, stockMovements } from '../../db/schema';
+import { products, variants, stockMovements } from '../../db/schema';
 import { databaseUrlOf } from '../../test/api-client';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import { addProduct, productIdByHandle } from '../../test/fixtures';
@@ -81,9 +81,9 @@ function importCsv(body: string) {
 async function onHand(handle: string) {
   const productId = await productIdByHandle(t.database.db, handle);
   const [row] = await t.database.db
-    .select({ onHand: stock.onHand })
-    .from(stock)
-    .where(and(eq(stock.productId, productId), eq(stock.variant, 'total')));
+    .select({ onHand: variants.onHand })
+    .from(variants)
+    .where(and(eq(variants.productId, productId), eq(variants.key, 'total')));
   return row?.onHand;
 }
 

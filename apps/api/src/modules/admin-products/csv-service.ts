@@ -57,7 +57,7 @@ function stockByProduct(rows: StockRows) {
   const byProduct = new Map<string, Map<string, StockRows[number]>>();
   for (const row of rows) {
     const variants = byProduct.get(row.productId) ?? new Map();
-    variants.set(row.variant, row);
+    variants.set(row.key, row);
     byProduct.set(row.productId, variants);
   }
   return byProduct;

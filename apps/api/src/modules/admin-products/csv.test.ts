@@ -8,7 +8,7 @@ import {
   importRejectedSchema,
   importResultSchema,
 } from '@shop/shared/admin-catalog';
-import { auditLog, products, stock, stockMovements } from '../../db/schema';
+import { auditLog, products, variants, stockMovements } from '../../db/schema';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { placePaidOrder, placeUnpaidOrder } from '../../test/paid-orders';
@@ -418,9 +418,9 @@ describe('an import that changes things', () => {
       countInStock: { countA: 5, countB: 0 },
     });
     const thresholds = await t.database.db
-      .select({ variant: stock.variant, threshold: stock.lowStockThreshold })
-      .from(stock)
-      .where(eq(stock.productId, bornId));
+      .select({ variant: variants.key, threshold: variants.lowStockThreshold })
+      .from(variants)
+      .where(eq(variants.productId, bornId));
     expect(thresholds.sort((a, b) => a.variant.localeCompare(b.variant))).toEqual([
       { variant: 'A', threshold: 2 },
       { variant: 'B', threshold: 3 },
@@ -511,9 +511,9 @@ describe('an exported file once stock has moved', () => {
   async function onHand(handle: string, variant: string) {
     const productId = await productIdByHandle(t.database.db, handle);
     const [row] = await t.database.db
-      .select({ onHand: stock.onHand })
-      .from(stock)
-      .where(and(eq(stock.productId, productId), eq(stock.variant, variant)));
+      .select({ onHand: variants.onHand })
+      .from(variants)
+      .where(and(eq(variants.productId, productId), eq(variants.key, variant)));
     return row?.onHand;
   }
   const withCell = (row: string[], name: (typeof CSV_COLUMNS)[number], value: string) =>

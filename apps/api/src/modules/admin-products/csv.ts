@@ -281,7 +281,7 @@ function groupRows(
     const expectedText = expected.map(variantLabel).join(', ');
     const seen = new Map<Variant, number>();
     for (const row of handleRows) {
-      if (!expected.includes(row.variant)) {
+      if (!(expected as readonly string[]).includes(row.variant)) {
         errors.push({
           row: row.row,
           message: CSV_MESSAGES.variantDoesNotFit(row.size, row.option, expectedText),

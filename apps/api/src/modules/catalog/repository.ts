@@ -1,14 +1,26 @@
 import { and, asc, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { ProductStatus } from '@shop/shared/admin-catalog';
 import type { Category, Variant } from '@shop/shared/catalog';
+import { specOptions } from '@shop/shared/variants';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { containsPattern } from '../../lib/search';
-import { products, reviews, stock } from '../../db/schema';
+import { products, reviews, variants } from '../../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
-/** Available units per variant, e.g. { A: 3, B: 0 }. */
+/** Opening units per spec variant, e.g. { A: 3, B: 0 } (the sample catalog, back-office creation). */
 export type StockByVariant = Partial<Record<Variant, number>>;
-export type ProductWithStock = ProductRow & { stock: StockByVariant };
+/** What the storefront reads of a variant (in the options' order). */
+export interface VariantReading {
+  id: string;
+  key: string;
+  values: string[];
+  sku: string | null;
+  priceCents: number | null;
+  compareAtCents: number | null;
+  available: number;
+  images: string[];
+}
+export type ProductWithStock = ProductRow & { variants: VariantReading[] };
 export type ReviewRow = typeof reviews.$inferSelect;
 
 export interface ProductFilter {
@@ -38,10 +50,16 @@ function filterCondition(filter: ProductFilter): SQL | undefined {
   return and(...conditions);
 }
 
-// One round trip for a product and its stock rows, aggregated as { variant: available }.
-const stockJson = sql<StockByVariant | null>`(
-  select json_object_agg(${stock.variant}, ${stock.available})
-  from ${stock} where ${stock.productId} = ${products.id}
+// One round trip for a product and its variants, in the options' order. Written out by name:
+// inside a select, drizzle leaves columns unqualified, and the variant's own "id" would shadow
+// the product's.
+const variantsJson = sql<VariantReading[] | null>`(
+  select json_agg(json_build_object(
+    'id', v.id, 'key', v.key, 'values', v.option_values, 'sku', v.sku,
+    'priceCents', v.price_cents, 'compareAtCents', v.compare_at_cents,
+    'available', v.available, 'images', v.images
+  ) order by v.position, v.key)
+  from variants v where v.product_id = "products"."id"
 )`;
 
 export async function countProducts(db: Database, filter: ProductFilter = {}): Promise<number> {
@@ -61,13 +79,13 @@ export async function findProductsPage(
   page: { limit: number; offset: number },
 ): Promise<ProductWithStock[]> {
   const rows = await db
-    .select({ product: products, stock: stockJson })
+    .select({ product: products, variants: variantsJson })
     .from(products)
     .where(filterCondition(filter))
     .orderBy(desc(products.createdAt), asc(products.name), asc(products.id))
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map((row) => ({ ...row.product, stock: row.stock ?? {} }));
+  return rows.map((row) => ({ ...row.product, variants: row.variants ?? [] }));
 }
 
 export async function findProductById(
@@ -75,10 +93,10 @@ export async function findProductById(
   id: string,
 ): Promise<ProductWithStock | undefined> {
   const [row] = await db
-    .select({ product: products, stock: stockJson })
+    .select({ product: products, variants: variantsJson })
     .from(products)
     .where(and(eq(products.id, id), eq(products.status, 'published')));
-  return row ? { ...row.product, stock: row.stock ?? {} } : undefined;
+  return row ? { ...row.product, variants: row.variants ?? [] } : undefined;
 }
 
 /** Every published product's id and last change, newest first (the sitemap). */
@@ -130,11 +148,12 @@ export async function insertProduct(
   openStock: (tx: Transaction, productId: string, levels: StockByVariant) => Promise<void>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const { stock: stockLevels, reviews: productReviews, ...fields } = product;
+    const { stock: stockLevels, reviews: productReviews, hasSize, hasAandB, ...fields } = product;
     const [inserted] = await tx
       .insert(products)
       .values({
         ...fields,
+        options: specOptions({ hasSize, hasAandB }),
         numReviews: productReviews.length,
         ratingTotal: productReviews.reduce((sum, review) => sum + review.rating, 0),
       })
@@ -161,10 +180,21 @@ export async function updateProductPhotoColumns(
   id: string,
   columns: ProductPhotoColumns,
 ): Promise<void> {
-  await tx
+  const [row] = await tx
     .update(products)
     .set({ ...columns, updatedAt: sql`now()` })
-    .where(eq(products.id, id));
+    .where(eq(products.id, id))
+    .returning({ hasAandB: products.hasAandB });
+  // The spec's option photos are the photos of its A and B variants (decision 031).
+  if (!row?.hasAandB) return;
+  for (const [value, images] of [
+    ['A', columns.imagesOptionA],
+    ['B', columns.imagesOptionB],
+  ] as const)
+    await tx
+      .update(variants)
+      .set({ images })
+      .where(and(eq(variants.productId, id), sql`${variants.optionValues}[1] = ${value}`));
 }
 
 /* The back office's products: every status, written field by field (admin-service.ts). */
@@ -177,8 +207,7 @@ export interface AdminProductFilter {
 export type AdminProductListRow = ProductRow & { available: number };
 
 const availableSum = sql<number>`(
-  select coalesce(sum(${stock.available}), 0)::int
-  from ${stock} where ${stock.productId} = ${products.id}
+  select coalesce(sum(v.available), 0)::int from variants v where v.product_id = "products"."id"
 )`;
 
 /** A page of products in any status, newest first; q matches the name or the handle. */
@@ -259,9 +288,17 @@ export interface ProductFields {
 
 /** Inserts a back-office product with no photos yet; answers the new row. */
 export async function insertProductRow(tx: Executor, fields: ProductFields): Promise<ProductRow> {
+  const { hasSize, hasAandB, ...rest } = fields;
   const [row] = await tx
     .insert(products)
-    .values({ ...fields, image: '', images: [], imagesOptionA: [], imagesOptionB: [] })
+    .values({
+      ...rest,
+      options: specOptions({ hasSize, hasAandB }),
+      image: '',
+      images: [],
+      imagesOptionA: [],
+      imagesOptionB: [],
+    })
     .returning();
   if (!row) throw new Error('insert returned no product');
   return row;
@@ -273,9 +310,15 @@ export async function updateProductRow(
   id: string,
   fields: Partial<ProductFields>,
 ): Promise<ProductRow | undefined> {
+  const { hasSize, hasAandB, ...rest } = fields;
+  // The spec's shape flags are read from the options (decision 031): a change of either writes them.
+  const reshaped =
+    hasSize === undefined && hasAandB === undefined
+      ? {}
+      : { options: specOptions({ hasSize: hasSize ?? false, hasAandB: hasAandB ?? false }) };
   const [row] = await tx
     .update(products)
-    .set({ ...fields, updatedAt: sql`now()` })
+    .set({ ...rest, ...reshaped, updatedAt: sql`now()` })
     .where(eq(products.id, id))
     .returning();
   return row;

@@ -7,7 +7,9 @@ import {
   type ProductList,
   type ProductListQuery,
   type ProductSummary,
+  type StorefrontVariant,
 } from '@shop/shared/catalog';
+import { countInStockOf } from '@shop/shared/variants';
 import type { Database, Transaction } from '../../db/client';
 import { invalid, notFound } from '../../errors';
 import { isUuid } from '../../lib/uuid';
@@ -22,7 +24,7 @@ import {
   type ProductPhotoColumns,
   type ProductWithStock,
   type ReviewRow,
-  type StockByVariant,
+  type VariantReading,
 } from './repository';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -94,20 +96,25 @@ export function listPublishedProductDates(
   return findPublishedProductDates(db);
 }
 
-/** What can still be bought of each variant; `total` sums the variants of sized or optioned products. */
+/** What can still be bought of each variant, as the spec's countInStock (decision 031). */
 export function countInStockFrom(
   product: { hasSize: boolean; hasAandB: boolean },
-  stock: StockByVariant,
+  variants: readonly Pick<VariantReading, 'values' | 'available'>[],
 ): CountInStock {
-  const variantsTotal =
-    (stock.A ?? 0) + (stock.B ?? 0) + (stock['S/M'] ?? 0) + (stock.L ?? 0) + (stock.XL ?? 0);
+  return countInStockOf(product, variants);
+}
+
+const dollars = (cents: number) => cents / 100;
+
+function toStorefrontVariant(row: ProductWithStock, variant: VariantReading): StorefrontVariant {
   return {
-    total: product.hasSize || product.hasAandB ? variantsTotal : (stock.total ?? 0),
-    countA: stock.A ?? 0,
-    countB: stock.B ?? 0,
-    smallMed: stock['S/M'] ?? 0,
-    large: stock.L ?? 0,
-    xlarge: stock.XL ?? 0,
+    _id: variant.id,
+    options: variant.values,
+    sku: variant.sku,
+    price: dollars(variant.priceCents ?? row.priceCents),
+    compareAtPrice: variant.compareAtCents === null ? null : dollars(variant.compareAtCents),
+    available: variant.available,
+    images: variant.images,
   };
 }
 
@@ -119,14 +126,16 @@ function toProductSummary(row: ProductWithStock, imageAlts?: ImageAlts): Product
     images: row.images,
     imagesOptionA: row.imagesOptionA,
     imagesOptionB: row.imagesOptionB,
-    price: row.priceCents / 100,
+    price: dollars(row.priceCents),
     category: row.category as Category,
     description: row.descriptionHtml,
     hasSize: row.hasSize,
     hasAandB: row.hasAandB,
-    countInStock: countInStockFrom(row, row.stock),
+    countInStock: countInStockFrom(row, row.variants),
     rating: row.numReviews ? Math.round((row.ratingTotal / row.numReviews) * 100) / 100 : 0,
     numReviews: row.numReviews,
+    options: row.options,
+    variants: row.variants.map((variant) => toStorefrontVariant(row, variant)),
     ...(imageAlts ? { imageAlts } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, stock } from '../../db/schema';
+import { orders, variants } from '../../db/schema';
 import { openApiClient, type ApiClient } from '../../test/api-client';
 import { SAMPLE_ADDRESS as ADDRESS, addProduct, productIdByHandle } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -48,9 +48,9 @@ describe('concurrent checkouts', () => {
     );
 
     const [row] = await t.database.db
-      .select({ available: stock.available })
-      .from(stock)
-      .where(and(eq(stock.productId, productId), eq(stock.variant, 'A')));
+      .select({ available: variants.available })
+      .from(variants)
+      .where(and(eq(variants.productId, productId), eq(variants.key, 'A')));
     expect(row?.available).toBe(0);
     const placed = await t.database.db.select().from(orders);
     expect(placed).toHaveLength(5);

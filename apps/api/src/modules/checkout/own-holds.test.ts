@@ -6,6 +6,7 @@ import {
   addVerifiedCustomer,
   productIdByHandle,
   stockLevel,
+  variantIdOf,
 } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -15,6 +16,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  * checkout for the same cart replaces it instead of holding the stock twice.
  */
 let t: TestApp;
+const variantId = (productId: string, key: string) => variantIdOf(t.database.db, productId, key);
 let hoodie: string;
 let cap: string;
 let tote: string;
@@ -89,8 +91,14 @@ describe('a guest browser’s own checkout', () => {
     expect(held?.orderId).toBe(proof.orderId);
     expect(held?.items).toEqual(
       expect.arrayContaining([
-        { product: hoodie, size: 'S/M', option: 'NA', qty: 2 },
-        { product: cap, size: 'NA', option: 'NA', qty: 1 },
+        {
+          product: hoodie,
+          size: 'S/M',
+          option: 'NA',
+          variant: await variantId(hoodie, 'S/M'),
+          qty: 2,
+        },
+        { product: cap, size: 'NA', option: 'NA', variant: await variantId(cap, 'total'), qty: 1 },
       ]),
     );
     expect(held?.items).toHaveLength(2);
@@ -170,7 +178,9 @@ describe('a signed-in shopper’s own checkout', () => {
 
     const holds = await ownHolds([], ana.token);
     expect(holds).toHaveLength(1);
-    expect(holds[0]?.items).toEqual([{ product: cap, size: 'NA', option: 'NA', qty: 4 }]);
+    expect(holds[0]?.items).toEqual([
+      { product: cap, size: 'NA', option: 'NA', variant: await variantId(cap, 'total'), qty: 4 },
+    ]);
     expect(await ownHolds([], ben.token)).toEqual([]);
   });
 });

@@ -1,12 +1,46 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderItems, orders, products } from '../../db/schema';
+import { orderItems, orders, products, variants } from '../../db/schema';
 import type { OrderRow } from '../orders/repository';
 
 /** The checkout's SQL: pricing from the database, the order with its lines, and the stock it holds. */
 
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
+
+/** What a checkout needs of each variant of a product: which it is, its price, its photos. */
+export interface VariantForPricing {
+  id: string;
+  key: string;
+  values: string[];
+  sku: string | null;
+  priceCents: number | null;
+  images: string[];
+  /** Read for the shape of the rule that finds a line's variant; the hold decides under lock. */
+  available: number;
+}
+
+// Written out by name: inside a select, drizzle leaves columns unqualified (see catalog).
+const variantsForPricing = sql<VariantForPricing[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', v.id, 'key', v.key, 'values', v.option_values, 'sku', v.sku,
+    'priceCents', v.price_cents, 'images', v.images, 'available', v.available
+  ))
+  from variants v where v.product_id = "products"."id"
+), '[]'::json)`;
+
+/** The variant ids of order lines' (product, key) pairs, as "productId:key" → id. */
+export async function findVariantIds(
+  db: Executor,
+  lines: readonly { productId: string; variant: string }[],
+): Promise<Map<string, string>> {
+  if (!lines.length) return new Map();
+  const rows = await db
+    .select({ productId: variants.productId, key: variants.key, id: variants.id })
+    .from(variants)
+    .where(inArray(variants.productId, [...new Set(lines.map((line) => line.productId))]));
+  return new Map(rows.map((row) => [`${row.productId}:${row.key}`, row.id]));
+}
 
 export async function findProductsForPricing(db: Executor, ids: string[]) {
   if (!ids.length) return [];
@@ -21,6 +55,8 @@ export async function findProductsForPricing(db: Executor, ids: string[]) {
         priceCents: products.priceCents,
         hasSize: products.hasSize,
         hasAandB: products.hasAandB,
+        options: products.options,
+        variants: variantsForPricing,
       })
       .from(products)
       // Only published products can be bought (drafts and archived ones are not for sale).

@@ -6,8 +6,10 @@
 export {
   findOpenCheckoutsOfUser,
   findProductsForPricing,
+  findVariantIds,
   insertOrder,
   lockAndListOpenHolds,
   setPaymentSession,
   type ProductForPricing,
+  type VariantForPricing,
 } from './repository';

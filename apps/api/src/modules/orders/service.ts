@@ -58,6 +58,8 @@ export function toOrderResponse(order: OrderWithItems): Order {
       image: item.image,
       size: item.size as LineSize,
       option: item.option as LineOption,
+      variantTitle: item.variantTitle,
+      sku: item.sku,
       qty: item.qty,
       price: item.unitPriceCents / 100,
     })),

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ORDER_MESSAGES, adminOrderSchema } from '@shop/shared/admin-orders';
-import { auditLog, mailOutbox, orders, refunds, stock } from '../../db/schema';
+import { auditLog, mailOutbox, orders, refunds, variants } from '../../db/schema';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import {
   SAMPLE_ADDRESS as ADDRESS,
@@ -346,9 +346,9 @@ describe('Stripe Checkout through the official SDK', () => {
     expect(calls.at(-1)?.method).toBe('POST');
     expect(calls.at(-1)?.path).toBe(`/v1/checkout/sessions/${left.sessionId}/expire`);
     const [stockRow] = await t.database.db
-      .select({ available: stock.available })
-      .from(stock)
-      .where(and(eq(stock.productId, productId), eq(stock.variant, 'S/M')));
+      .select({ available: variants.available })
+      .from(variants)
+      .where(and(eq(variants.productId, productId), eq(variants.key, 'S/M')));
     expect(stockRow?.available).toBe(3);
     // Stripe's own checkout.session.expired follows: nothing more is given back.
     const expired = sessionEvent('evt_expired_after_cancel', 'checkout.session.expired', {
@@ -376,9 +376,9 @@ describe('Stripe Checkout through the official SDK', () => {
     const hoodieId = await productIdByHandle(t.database.db, 'stripe-hoodie');
     const heldL = async () => {
       const [row] = await t.database.db
-        .select({ available: stock.available })
-        .from(stock)
-        .where(and(eq(stock.productId, hoodieId), eq(stock.variant, 'L')));
+        .select({ available: variants.available })
+        .from(variants)
+        .where(and(eq(variants.productId, hoodieId), eq(variants.key, 'L')));
       return row?.available;
     };
     const checkout = async (qty: number) => {
@@ -461,9 +461,9 @@ const chargeRefundedEvent = (
 const onHandOf = async (variant: string) =>
   (
     await t.database.db
-      .select({ onHand: stock.onHand })
-      .from(stock)
-      .where(and(eq(stock.productId, productId), eq(stock.variant, variant)))
+      .select({ onHand: variants.onHand })
+      .from(variants)
+      .where(and(eq(variants.productId, productId), eq(variants.key, variant)))
   )[0]?.onHand ?? 0;
 
 /** What settling refunds wrote for an order: its refunds, audit rows, refund mails, units back. */
@@ -661,9 +661,9 @@ describe('refunds through Stripe', () => {
   it('a refund whose key Stripe reports in use (409) stays pending: the owner is told it is being confirmed', async () => {
     // More tees in L for this test and the next (three were stocked for the tests above).
     await t.database.db
-      .update(stock)
-      .set({ onHand: sql`${stock.onHand} + 2` })
-      .where(and(eq(stock.productId, productId), eq(stock.variant, 'L')));
+      .update(variants)
+      .set({ onHand: sql`${variants.onHand} + 2` })
+      .where(and(eq(variants.productId, productId), eq(variants.key, 'L')));
     const orderId = await paidStripeOrder('L', 'key-in-use@example.com', 'pi_key_in_use');
     const owner = await addBackOfficeUser(t, 'owner');
     const response = await t.app.inject({

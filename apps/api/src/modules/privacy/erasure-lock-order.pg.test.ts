@@ -58,7 +58,7 @@ async function waitsOnCheckoutSide(): Promise<boolean> {
 
 /** A checkout's lock on a variant's stock row (holdUnits updates it). */
 const lockStock = (productId: string) =>
-  checkoutSide.query(`select 1 from stock where product_id = $1 for update`, [productId]);
+  checkoutSide.query(`select 1 from variants where product_id = $1 for update`, [productId]);
 
 describe('account erasure beside checkouts on PostgreSQL', () => {
   it('gives back two open checkouts over two products in the lock order: no deadlock, no 500', async () => {

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { products, stock, stockMovements } from '../../db/schema';
+import { products, variants, stockMovements } from '../../db/schema';
 
 /** The stock ledger's SQL: a variant's levels change only together with their movement row. */
 
-export type StockRow = typeof stock.$inferSelect;
+export type StockRow = typeof variants.$inferSelect;
 export type MovementRow = typeof stockMovements.$inferSelect;
 export type NewMovement = Omit<typeof stockMovements.$inferInsert, 'id' | 'at' | 'seq'>;
 
@@ -23,17 +23,17 @@ export interface LevelChange {
  */
 export async function changeLevels(db: Executor, c: LevelChange): Promise<StockRow | undefined> {
   const [row] = await db
-    .update(stock)
+    .update(variants)
     .set({
-      onHand: sql`${stock.onHand} + ${c.change}`,
-      held: sql`${stock.held} + ${c.heldChange}`,
+      onHand: sql`${variants.onHand} + ${c.change}`,
+      held: sql`${variants.held} + ${c.heldChange}`,
     })
     .where(
       and(
-        eq(stock.productId, c.productId),
-        eq(stock.variant, c.variant),
-        sql`${stock.held} + ${c.heldChange} >= 0`,
-        sql`${stock.onHand} + ${c.change} >= ${stock.held} + ${c.heldChange}`,
+        eq(variants.productId, c.productId),
+        eq(variants.key, c.variant),
+        sql`${variants.held} + ${c.heldChange} >= 0`,
+        sql`${variants.onHand} + ${c.change} >= ${variants.held} + ${c.heldChange}`,
       ),
     )
     .returning();
@@ -44,24 +44,40 @@ export async function insertMovement(db: Executor, movement: NewMovement): Promi
   await db.insert(stockMovements).values(movement);
 }
 
-/** Creates a variant's stock row at zero (if missing); its units arrive as movements. */
+/** Where each of the spec's variants stands among its product's (S/M, L, XL; A, B). */
+const SPEC_POSITION: Record<string, number> = { 'S/M': 0, L: 1, XL: 2, A: 0, B: 1, total: 0 };
+
+/**
+ * Creates one of the spec's variants ('total', 'A', 'B', 'S/M', 'L', 'XL': its key is its option
+ * value) at zero stock if it is missing; its units arrive as movements. Variants of any other
+ * shape are created with their values by the catalog (decision 031).
+ */
 export async function ensureStockRow(
   db: Executor,
   productId: string,
   variant: string,
 ): Promise<void> {
-  await db.insert(stock).values({ productId, variant, onHand: 0 }).onConflictDoNothing();
+  await db
+    .insert(variants)
+    .values({
+      productId,
+      key: variant,
+      onHand: 0,
+      optionValues: variant === 'total' ? [] : [variant],
+      position: SPEC_POSITION[variant] ?? 0,
+    })
+    .onConflictDoNothing();
 }
 
 export async function findStockRows(db: Executor, productId: string): Promise<StockRow[]> {
-  return db.select().from(stock).where(eq(stock.productId, productId));
+  return db.select().from(variants).where(eq(variants.productId, productId));
 }
 
 const stockRowQuery = (db: Executor, productId: string, variant: string) =>
   db
     .select()
-    .from(stock)
-    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)));
+    .from(variants)
+    .where(and(eq(variants.productId, productId), eq(variants.key, variant)));
 
 export async function findStockRow(
   db: Executor,
@@ -76,16 +92,16 @@ export async function findStockRow(
 export async function findLowStockRows(db: Executor, limit: number) {
   return db
     .select({
-      productId: stock.productId,
+      productId: variants.productId,
       name: products.name,
-      variant: stock.variant,
-      available: stock.available,
-      lowStockThreshold: stock.lowStockThreshold,
+      variant: variants.key,
+      available: variants.available,
+      lowStockThreshold: variants.lowStockThreshold,
     })
-    .from(stock)
-    .innerJoin(products, eq(products.id, stock.productId))
-    .where(and(lt(stock.available, stock.lowStockThreshold), ne(products.status, 'archived')))
-    .orderBy(asc(stock.available), asc(products.name), asc(stock.variant))
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(lt(variants.available, variants.lowStockThreshold), ne(products.status, 'archived')))
+    .orderBy(asc(variants.available), asc(products.name), asc(variants.key))
     .limit(limit);
 }
 
@@ -106,9 +122,9 @@ export async function updateThreshold(
   threshold: number,
 ): Promise<StockRow | undefined> {
   const [row] = await db
-    .update(stock)
+    .update(variants)
     .set({ lowStockThreshold: threshold })
-    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)))
+    .where(and(eq(variants.productId, productId), eq(variants.key, variant)))
     .returning();
   return row;
 }
@@ -125,18 +141,18 @@ export async function markLowStock(
   alerted: boolean,
 ): Promise<boolean> {
   const rows = await db
-    .update(stock)
+    .update(variants)
     .set({ lowStockAlerted: alerted })
     .where(
       and(
-        eq(stock.productId, productId),
-        eq(stock.variant, variant),
+        eq(variants.productId, productId),
+        eq(variants.key, variant),
         alerted
-          ? and(not(stock.lowStockAlerted), lt(stock.available, stock.lowStockThreshold))
-          : and(stock.lowStockAlerted, gt(stock.available, stock.lowStockThreshold)),
+          ? and(not(variants.lowStockAlerted), lt(variants.available, variants.lowStockThreshold))
+          : and(variants.lowStockAlerted, gt(variants.available, variants.lowStockThreshold)),
       ),
     )
-    .returning({ productId: stock.productId });
+    .returning({ productId: variants.productId });
   return rows.length > 0;
 }
 
@@ -200,7 +216,7 @@ export async function listMovementRows(
 // Written out by name: the subquery must name the outer query's stock row, not its own.
 const onHandVersion = sql<number>`coalesce((
   select max(m.seq) from stock_movements m
-  where m.product_id = "stock"."product_id" and m.variant = "stock"."variant" and m.change <> 0
+  where m.product_id = "variants"."product_id" and m.variant = "variants"."key" and m.change <> 0
 ), 0)::float8`;
 
 export type VersionedStockRow = StockRow & { stockVersion: number };
@@ -215,9 +231,9 @@ export async function findStockRowsOfProducts(
 ): Promise<VersionedStockRow[]> {
   if (!productIds.length) return [];
   const rows = await db
-    .select({ row: stock, stockVersion: onHandVersion })
-    .from(stock)
-    .where(inArray(stock.productId, [...productIds]));
+    .select({ row: variants, stockVersion: onHandVersion })
+    .from(variants)
+    .where(inArray(variants.productId, [...productIds]));
   return rows.map(({ row, stockVersion }) => ({ ...row, stockVersion: Number(stockVersion) }));
 }
 
@@ -229,8 +245,8 @@ export async function findStockVersion(
 ): Promise<number> {
   const [row] = await db
     .select({ stockVersion: onHandVersion })
-    .from(stock)
-    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)));
+    .from(variants)
+    .where(and(eq(variants.productId, productId), eq(variants.key, variant)));
   return Number(row?.stockVersion ?? 0);
 }
 
@@ -248,21 +264,21 @@ export async function lockStockRowsInOrder(
     sql`, `,
   );
   await tx.execute(
-    sql`select 1 from ${stock} where (${stock.productId}, ${stock.variant}) in (${pairs})
-        order by ${stock.productId}, ${stock.variant} collate "C" for update`,
+    sql`select 1 from ${variants} where (${variants.productId}, ${variants.key}) in (${pairs})
+        order by ${variants.productId}, ${variants.key} collate "C" for update`,
   );
 }
 
 /** A product's rows, locked until the transaction ends. */
 export async function lockStockRows(tx: Executor, productId: string): Promise<StockRow[]> {
-  return tx.select().from(stock).where(eq(stock.productId, productId)).for('update');
+  return tx.select().from(variants).where(eq(variants.productId, productId)).for('update');
 }
 
 /** Removes a product's stock rows that have nothing on hand or held; answers how many went. */
 export async function deleteEmptyStockRows(tx: Executor, productId: string): Promise<number> {
   const gone = await tx
-    .delete(stock)
-    .where(and(eq(stock.productId, productId), eq(stock.onHand, 0), eq(stock.held, 0)))
-    .returning({ variant: stock.variant });
+    .delete(variants)
+    .where(and(eq(variants.productId, productId), eq(variants.onHand, 0), eq(variants.held, 0)))
+    .returning({ variant: variants.key });
   return gone.length;
 }

@@ -121,11 +121,11 @@ async function followLowStock(
   lowStockMail: LowStockMailSettings | undefined,
 ): Promise<StockRow> {
   if (row.lowStockAlerted && row.available > row.lowStockThreshold) {
-    await markLowStock(tx, row.productId, row.variant, false);
+    await markLowStock(tx, row.productId, row.key, false);
     return { ...row, lowStockAlerted: false };
   }
   if (!fell || row.lowStockAlerted || row.available >= row.lowStockThreshold) return row;
-  if (!(await markLowStock(tx, row.productId, row.variant, true))) return row;
+  if (!(await markLowStock(tx, row.productId, row.key, true))) return row;
   const product = await findProductShape(tx, row.productId);
   // An archived product is sold no more (the summary leaves it out too).
   if (product && product.status !== 'archived') await mailOwners(tx, product, row, lowStockMail);
@@ -143,7 +143,7 @@ async function mailOwners(
   const alert = {
     productId: product.id,
     productName: product.name,
-    variant: row.variant as Variant,
+    variant: row.key as Variant,
     available: row.available,
     onHand: row.onHand,
     held: row.held,
@@ -316,7 +316,7 @@ function toVariantStock(variant: Variant, row: StockRow | undefined): VariantSto
 
 const toVariantStockResponse = (row: StockRow): VariantStockResponse => ({
   product: row.productId,
-  ...toVariantStock(row.variant as Variant, row),
+  ...toVariantStock(row.key as Variant, row),
 });
 
 /** Why a guarded change of on-hand was refused: it would go below zero, or below what is held. */
@@ -445,7 +445,7 @@ export async function variantStockOf(db: Executor, productId: string): Promise<V
   return variantsOf(product).map((variant) =>
     toVariantStock(
       variant,
-      rows.find((row) => row.variant === variant),
+      rows.find((row) => row.key === variant),
     ),
   );
 }

@@ -233,21 +233,21 @@ interface LedgerRow {
 
 async function ledgerOf(productId: string): Promise<LedgerRow[]> {
   const result = await t.database.db.execute(sql`
-    select s.variant, s.on_hand, s.held, s.available,
+    select s.key as variant, s.on_hand, s.held, s.available,
       (select coalesce(sum(m.change), 0)::int from stock_movements m
-        where m.product_id = s.product_id and m.variant = s.variant) as changes,
+        where m.product_id = s.product_id and m.variant = s.key) as changes,
       (select coalesce(sum(m.held_change), 0)::int from stock_movements m
-        where m.product_id = s.product_id and m.variant = s.variant) as held_changes,
+        where m.product_id = s.product_id and m.variant = s.key) as held_changes,
       (select coalesce(sum(oi.qty), 0)::int from order_items oi join orders o on o.id = oi.order_id
         where o.status = 'pending_payment' and oi.product_id = s.product_id
-          and oi.variant = s.variant) as unpaid_units,
+          and oi.variant = s.key) as unpaid_units,
       (select m.on_hand_after from stock_movements m
-        where m.product_id = s.product_id and m.variant = s.variant
+        where m.product_id = s.product_id and m.variant = s.key
         order by m.seq desc limit 1) as last_on_hand,
       (select m.held_after from stock_movements m
-        where m.product_id = s.product_id and m.variant = s.variant
+        where m.product_id = s.product_id and m.variant = s.key
         order by m.seq desc limit 1) as last_held
-    from stock s where s.product_id = ${productId} order by s.variant`);
+    from variants s where s.product_id = ${productId} order by s.key`);
   return (result as unknown as { rows: LedgerRow[] }).rows;
 }
 

@@ -9,7 +9,7 @@ import {
 } from '@shop/shared/admin-catalog';
 import { adminSummarySchema } from '@shop/shared/admin-orders';
 import { BACK_OFFICE_MESSAGES } from '@shop/shared/back-office';
-import { auditLog, mailOutbox, stock, stockMovements } from '../../db/schema';
+import { auditLog, mailOutbox, variants, stockMovements } from '../../db/schema';
 import { openApiClient, type ApiClient } from '../../test/api-client';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import { addProduct, addVerifiedCustomer, productIdByHandle } from '../../test/fixtures';
@@ -80,8 +80,8 @@ const movements = (query: string, token = owner.token) =>
 const stockRow = async (productId: string, variant: string) => {
   const [row] = await t.database.db
     .select()
-    .from(stock)
-    .where(and(eq(stock.productId, productId), eq(stock.variant, variant)));
+    .from(variants)
+    .where(and(eq(variants.productId, productId), eq(variants.key, variant)));
   return row;
 };
 const movementCount = async (productId: string) =>
@@ -408,7 +408,7 @@ describe('what the products module uses', () => {
     ]);
     expect(await variantStockOf(t.database.db, '00000000-0000-4000-8000-000000000000')).toEqual([]);
     const productId = await plainProduct(0);
-    await t.database.db.delete(stock).where(eq(stock.productId, productId));
+    await t.database.db.delete(variants).where(eq(variants.productId, productId));
     await t.database.db.transaction((tx) => ensureVariants(tx, productId, ['total']));
     expect(await stockRow(productId, 'total')).toMatchObject({ onHand: 0, held: 0 });
     expect(await movementCount(productId)).toBe(0);
@@ -463,12 +463,12 @@ describe('what the products module uses', () => {
 describe('the ledger', () => {
   it('after all of the above, on-hand and held of every variant are the sums of their movements', async () => {
     const result = await t.database.db.execute(sql`
-      select s.product_id, s.variant, s.on_hand, s.held, s.available,
+      select s.product_id, s.key as variant, s.on_hand, s.held, s.available,
              coalesce(sum(m.change), 0)::int as changes,
              coalesce(sum(m.held_change), 0)::int as held_changes
-      from stock s left join stock_movements m
-        on m.product_id = s.product_id and m.variant = s.variant
-      group by s.product_id, s.variant, s.on_hand, s.held, s.available`);
+      from variants s left join stock_movements m
+        on m.product_id = s.product_id and m.variant = s.key
+      group by s.product_id, s.key, s.on_hand, s.held, s.available`);
     const rows = (result as unknown as { rows: Record<string, number>[] }).rows;
     expect(rows.length).toBeGreaterThan(10);
     for (const row of rows) {

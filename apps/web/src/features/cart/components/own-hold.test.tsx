@@ -45,7 +45,10 @@ describe('the cart beside the shopper’s own open checkout', () => {
     localStorage.setItem('cartItems', JSON.stringify([cartLineFor(tee, 'L', 'NA', 2)]));
     localStorage.setItem('openCheckouts', JSON.stringify([{ ...proof, startedAt: Date.now() }]));
     const { asked } = ownHoldsAnswer([
-      { orderId: proof.orderId, items: [{ product: 'tee-1', size: 'L', option: 'NA', qty: 2 }] },
+      {
+        orderId: proof.orderId,
+        items: [{ product: 'tee-1', size: 'L', option: 'NA', variant: 'tee-1-L', qty: 2 }],
+      },
     ]);
     renderApp('/cart');
 
@@ -85,7 +88,10 @@ describe('the cart beside the shopper’s own open checkout', () => {
     );
     localStorage.setItem('cartItems', JSON.stringify([cartLineFor(tee, 'L', 'NA', 1)]));
     const { asked } = ownHoldsAnswer([
-      { orderId: 'o-9', items: [{ product: 'tee-1', size: 'L', option: 'NA', qty: 1 }] },
+      {
+        orderId: 'o-9',
+        items: [{ product: 'tee-1', size: 'L', option: 'NA', variant: 'tee-1-L', qty: 1 }],
+      },
     ]);
     renderApp('/cart');
     await cartList();

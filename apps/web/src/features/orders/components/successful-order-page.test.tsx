@@ -16,6 +16,8 @@ const receipt: OrderReceipt = {
       image: '/images/strap.jpg',
       size: 'NA',
       option: 'A',
+      variantTitle: 'A',
+      sku: null,
       qty: 2,
       price: 19.99,
     },

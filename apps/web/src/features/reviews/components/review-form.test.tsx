@@ -26,6 +26,8 @@ function orderFixture(overrides: Partial<Order> = {}): Order {
         image: '/images/products/poppy-b.svg',
         size: 'NA',
         option: 'B',
+        variantTitle: 'B',
+        sku: null,
         qty: 1,
         price: 24.5,
       },
