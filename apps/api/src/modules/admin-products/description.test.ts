@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTION_TAGS, sanitizeDescription } from './description';
+import { DESCRIPTION_TAGS } from '@shop/shared/description';
+import { sanitizeDescription } from './description';
 
 const ALLOWED = new Set<string>(DESCRIPTION_TAGS);
 

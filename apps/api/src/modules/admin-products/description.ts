@@ -1,28 +1,9 @@
 import sanitizeHtml from 'sanitize-html';
-
-/** The elements a product description may hold (decision 032); everything else is dropped. */
-export const DESCRIPTION_TAGS = [
-  'h2',
-  'h3',
-  'h4',
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'table',
-  'caption',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-] as const;
+import {
+  DESCRIPTION_ATTRIBUTES,
+  DESCRIPTION_LINK_SCHEMES,
+  DESCRIPTION_TAGS,
+} from '@shop/shared/description';
 
 /**
  * What a product description may hold: headings h2-h4, paragraphs, line breaks, emphasis, lists,
@@ -36,11 +17,11 @@ const DESCRIPTION_RULES: sanitizeHtml.IOptions = {
   allowedTags: [...DESCRIPTION_TAGS],
   // rel is allowed only so that the transform below can set it; whatever was sent is replaced.
   allowedAttributes: {
-    a: ['href', 'rel'],
-    th: ['colspan', 'rowspan', 'scope'],
-    td: ['colspan', 'rowspan'],
+    a: [...DESCRIPTION_ATTRIBUTES.a],
+    th: [...DESCRIPTION_ATTRIBUTES.th],
+    td: [...DESCRIPTION_ATTRIBUTES.td],
   },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemes: [...DESCRIPTION_LINK_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
