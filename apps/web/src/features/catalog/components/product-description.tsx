@@ -48,7 +48,7 @@ const textOf = (html: string) =>
 function inScrollBoxes(html: string): string {
   return html
     .replace(/(<\/h[2-4]>)?(\s*)<table>(\s*<caption>([\s\S]*?)<\/caption>)?/g, (...match) => {
-      const [whole, headingEnd, space, caption, captionHtml, offset] = match as [
+      const [whole, headingEnd, space, _caption, captionHtml, offset] = match as [
         string,
         string | undefined,
         string,
