@@ -78,6 +78,9 @@ test.describe('a rich description with a size chart @desktop-only', () => {
         if (!last) await page.keyboard.press('Tab');
       }
     }
+    // Tab belongs to the table's cells: Escape is the way out to the toolbar.
+    await page.keyboard.press('Escape');
+    await expect(toolbar.locator('button[tabindex="0"]')).toBeFocused();
     // One row too many, then taken away again with the row tool.
     await tool('Add row').click();
     await expect(editor.getByRole('row')).toHaveCount(4);

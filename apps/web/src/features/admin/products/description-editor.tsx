@@ -13,7 +13,7 @@ type DescriptionEditorProps = {
 };
 
 const HINT =
-  'Headings, paragraphs, bold, italics, lists, links and tables (a size chart). Shown to shoppers as written here.';
+  'Headings, paragraphs, bold, italics, lists, links and tables (a size chart). Shown to shoppers as written here. In the text, Esc moves to the toolbar.';
 
 /** The description, written in a rich-text editor that shows it as shoppers will see it. */
 export function DescriptionEditor({ id, value, onChange, error }: DescriptionEditorProps) {

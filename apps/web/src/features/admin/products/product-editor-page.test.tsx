@@ -220,6 +220,11 @@ describe('the product editor', () => {
     expect(within(toolbar).getByRole('button', { name: 'Delete table' })).toBeEnabled();
     await user.click(within(toolbar).getByRole('button', { name: 'Add row' }));
     expect(within(table).getAllByRole('row')).toHaveLength(4);
+    // Tab moves between cells; Escape leaves the text for the toolbar.
+    description.focus();
+    await user.keyboard('{Escape}');
+    expect(toolbar).toContainElement(document.activeElement as HTMLElement);
+    expect(document.activeElement).toHaveAttribute('tabindex', '0');
 
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Saved')).toBeInTheDocument();

@@ -236,12 +236,20 @@ export default function RichTextEditor({
     class: 'prose-description min-h-48 px-4 py-3 leading-relaxed text-ink-muted focus:outline-none',
   };
 
+  // Tab moves between a table's cells and indents list items: Escape leaves the text for the
+  // toolbar, so the keyboard is never held in the editor.
+  const handleKeyDown = (_view: unknown, event: globalThis.KeyboardEvent) => {
+    if (event.key !== 'Escape') return false;
+    toolbar.ref.current?.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus();
+    return true;
+  };
+
   const editor = useEditor({
     extensions: descriptionExtensions(),
     content: editorContent(value),
     // The CSP (style-src 'self') refuses injected <style>; index.css has the editor's rules.
     injectCSS: false,
-    editorProps: { attributes },
+    editorProps: { attributes, handleKeyDown },
     onUpdate: ({ editor: changed }) => {
       const html = storedHtml(changed.getHTML());
       written.current = html;
@@ -250,7 +258,7 @@ export default function RichTextEditor({
   });
 
   useEffect(() => {
-    editor.setOptions({ editorProps: { attributes } });
+    editor.setOptions({ editorProps: { attributes, handleKeyDown } });
     // The attributes follow the error and its description only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editor, invalid, describedBy]);
