@@ -16,6 +16,24 @@ describe('htmlToPlainText', () => {
     ).toBe('Fleece, 320 g. Relaxed fit; Kangaroo pocket');
   });
 
+  it('reads a size chart row by row, its cells apart, never run together', () => {
+    const chart =
+      '<h2>Size chart</h2><table><caption>Chest</caption><thead><tr><th scope="col">Size</th><th scope="col">Chest</th></tr></thead>' +
+      '<tbody><tr><td>S/M</td><td>34-36 in</td></tr><tr><td colspan="1" rowspan="1"><p>L</p></td><td colspan="1" rowspan="1"><p>38-40 in</p></td></tr></tbody></table>' +
+      '<p>Measured flat.</p>';
+    const text = htmlToPlainText(chart);
+    expect(text).toBe('Size chart. Chest. Size, Chest. S/M, 34-36 in. L, 38-40 in. Measured flat.');
+    expect(text).not.toMatch(/S\/M34|L38|ChestSize/);
+  });
+
+  it('ends a sentence at a heading and at a list, and joins inline tags as a reader sees them', () => {
+    expect(
+      htmlToPlainText(
+        '<h3>Fit</h3>Relaxed<ul><li><p>Soft <b>C</b>otton</p></li><li><a href="https://example.com">Care</a> guide</li></ul><h4>Note</h4>',
+      ),
+    ).toBe('Fit. Relaxed. Soft Cotton. Care guide. Note');
+  });
+
   it('reads the spec’s literal \\n and real line breaks as line breaks', () => {
     expect(htmlToPlainText('One.\\nTwo.\\r\\nThree.\nFour.')).toBe('One. Two. Three. Four.');
   });

@@ -20,20 +20,42 @@ function decodeEntity(entity: string, name: string): string {
 
 /** A line break in the text, while tags are taken out (a character no description holds). */
 const BREAK = '\u0000';
+/** Between two cells of a table's row (another such character). */
+const CELL = '\u0001';
+
+/** Elements whose edges end a line of text: blocks, list items, headings, table rows. */
+const BLOCK =
+  'p|li|h[1-6]|div|ul|ol|table|caption|thead|tbody|tfoot|tr|blockquote|pre|section|article';
 
 /**
  * A product description's HTML as one line of text (meta description, JSON-LD). Runs on the server,
  * without a DOM: tags are dropped, not interpreted, which is enough here because the text is
- * escaped again wherever it goes. Line breaks (real, <br>, the spec's literal backslash-n) and the ends of paragraphs and list items end sentences.
+ * escaped again wherever it goes. What the tags separate stays separate: line breaks (real, <br>,
+ * the spec's literal backslash-n) and the edges of paragraphs, headings, list items, captions and
+ * table rows end sentences, and the cells of a row are read with commas ('S/M, 34-36 in'), while
+ * inline tags (bold, links) join their text to its neighbours as a reader sees it ('<b>C</b>otton'
+ * is 'Cotton').
  */
 export function htmlToPlainText(html: string): string {
   return (
     html
       .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
       .replace(/<!--[\s\S]*?-->/g, ' ')
-      // The end of a paragraph, list item or line ends a sentence ('… fit. Kangaroo pocket …').
-      .replace(/<\/(p|li|h[1-6]|div)\s*>|<br\s*\/?>|\\r\\n|\\n|\r?\n/gi, BREAK)
-      .replace(/<[^>]*>/g, ' ')
+      // A cell's own paragraph (the editor writes one in every cell) is the cell's text.
+      .replace(/(<(?:td|th)\b[^>]*>)\s*<p\b[^>]*>/gi, '$1')
+      .replace(/<\/p\s*>\s*(<\/(?:td|th)\s*>)/gi, '$1')
+      // Two cells side by side: 'Size, Chest'.
+      .replace(/<\/(td|th)\s*>\s*<(td|th)\b[^>]*>/gi, CELL)
+      // The edge of a paragraph, heading, list item, row or line ends a sentence ('… fit. Kangaroo pocket …').
+      .replace(
+        new RegExp(`<\\/?(${BLOCK})\\b[^>]*>|<br\\s*\\/?>|\\\\r\\\\n|\\\\n|\\r?\\n`, 'gi'),
+        BREAK,
+      )
+      // A cell on its own (the first or last of a row) is just a boundary of its text.
+      .replace(/<\/?(td|th)\b[^>]*>/gi, ' ')
+      // Inline tags (strong, em, a, span, ...) join their text.
+      .replace(/<[^>]*>/g, '')
+      .replace(new RegExp(`[\\s${BREAK}]*${CELL}[\\s${BREAK}]*`, 'g'), ', ')
       .replace(new RegExp(`^[\\s${BREAK}]+|[\\s${BREAK}]+$`, 'g'), '')
       .replace(new RegExp(`([.!?:;,])?\\s*${BREAK}[\\s${BREAK}]*`, 'g'), (_, stop?: string) =>
         stop ? `${stop} ` : '. ',

@@ -280,6 +280,38 @@ describe('the description', () => {
         '<a href="mailto:shop@example.com" rel="noopener">mail</a>kept text',
     );
   });
+
+  it('keeps a size chart (headings, a table with spans and scopes) as written, through create and update', async () => {
+    const sizeChart =
+      '<h2>Size chart</h2><p>Measured <strong>flat</strong>, in inches.</p>' +
+      '<table><caption>Chest and length</caption>' +
+      '<thead><tr><th scope="col">Size</th><th scope="col" colspan="2">Chest</th></tr></thead>' +
+      '<tbody><tr><th scope="row">S/M</th><td>34-36 in</td><td rowspan="2">86-91 cm</td></tr>' +
+      '<tr><th scope="row">L</th><td>38-40 in</td></tr></tbody></table>' +
+      '<h3>Care</h3><ol><li><p>Wash cold</p></li></ol><h4>Note</h4><p>One<br />two</p>';
+    const product = await create(aProduct({ description: sizeChart, status: 'published' }));
+    expect(product.description).toBe(sizeChart);
+    const read = await call('GET', `/api/admin/products/${product._id}`, staff.token);
+    expect(adminProductSchema.parse(read.json()).description).toBe(sizeChart);
+    const storefront = await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` });
+    expect(storefront.json()).toMatchObject({ description: sizeChart });
+  });
+
+  it('drops script, event handlers, styles, images and frames from a table, keeping its text and spans', async () => {
+    const product = await create(
+      aProduct({
+        description:
+          '<table style="width:100%" class="chart" onclick="steal()"><colgroup><col style="width:5px"></colgroup>' +
+          '<tbody><tr><td colspan="2" rowspan="x" onmouseover="steal()" style="color:red">S/M' +
+          '<script>alert(1)</script><img src="x" onerror="steal()"><iframe src="https://evil.example">f</iframe></td>' +
+          '<th scope="sideways" width="9">L</th></tr></tbody></table><h1 onclick="x()">Fit</h1><h6>Small print</h6>',
+      }),
+    );
+    expect(product.description).toBe(
+      '<table><tbody><tr><td colspan="2">S/M</td><th>L</th></tr></tbody></table><h2>Fit</h2><h4>Small print</h4>',
+    );
+    expect(product.description).not.toMatch(/script|onclick|onmouseover|onerror|style|iframe|img/);
+  });
 });
 
 describe('the list', () => {

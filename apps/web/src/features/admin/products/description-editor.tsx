@@ -1,9 +1,9 @@
 import { Suspense, lazy } from 'react';
-import { MAX_DESCRIPTION_LENGTH } from '@shop/shared/admin-catalog';
-import { Field, fieldDescription, fieldInputClass } from '../../../components/ui/field';
+import { fieldDescription } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 
-const DescriptionPreview = lazy(() => import('./description-preview'));
+// TipTap is loaded with the editor, never with the back office's first chunk (decision 032).
+const RichTextEditor = lazy(() => import('./rich-text-editor'));
 
 type DescriptionEditorProps = {
   id: string;
@@ -13,36 +13,34 @@ type DescriptionEditorProps = {
 };
 
 const HINT =
-  'HTML: p, br, strong, b, em, i, ul, ol, li and a href. Anything else is removed, here in the preview and again by the server when saved.';
+  'Headings, paragraphs, bold, italics, lists, links and tables (a size chart). Shown to shoppers as written here. In the text, Esc moves to the toolbar.';
 
-/** The description's HTML beside a live preview of what shoppers will see. */
+/** The description, written in a rich-text editor that shows it as shoppers will see it. */
 export function DescriptionEditor({ id, value, onChange, error }: DescriptionEditorProps) {
+  const labelId = `${id}-label`;
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <Field id={id} label="Description" hint={HINT} error={error}>
-        <textarea
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <span id={labelId} className="text-sm font-semibold text-ink">
+        Description
+      </span>
+      <p id={`${id}-hint`} className="-mt-1 text-sm text-ink-muted">
+        {HINT}
+      </p>
+      <Suspense fallback={<Spinner label="Loading the editor…" className="min-h-60" />}>
+        <RichTextEditor
           id={id}
+          labelId={labelId}
+          describedBy={fieldDescription(id, { hint: HINT, error })}
+          invalid={Boolean(error)}
           value={value}
-          onChange={(event) => onChange(event.target.value)}
-          rows={12}
-          maxLength={MAX_DESCRIPTION_LENGTH}
-          spellCheck
-          aria-invalid={error ? true : undefined}
-          aria-describedby={fieldDescription(id, { hint: HINT, error })}
-          className={`${fieldInputClass} font-mono text-sm`}
+          onChange={onChange}
         />
-      </Field>
-      <section aria-labelledby={`${id}-preview`} className="flex min-w-0 flex-col gap-1.5">
-        <h3
-          id={`${id}-preview`}
-          className="font-sans text-sm font-semibold tracking-normal text-ink"
-        >
-          Preview
-        </h3>
-        <Suspense fallback={<Spinner label="Loading the preview…" className="min-h-40" />}>
-          <DescriptionPreview description={value} />
-        </Suspense>
-      </section>
+      </Suspense>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
