@@ -27,6 +27,8 @@ export type Review = z.infer<typeof reviewSchema>;
 
 const productFields = {
   _id: z.string(),
+  /** The product's address: /products/<handle> (its id's address still shows it). */
+  handle: z.string(),
   name: z.string(),
   image: z.string(),
   images: z.array(z.string()),

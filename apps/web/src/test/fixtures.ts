@@ -8,6 +8,7 @@ const noStock: CountInStock = { total: 0, countA: 0, countB: 0, smallMed: 0, lar
 export function productFixture(overrides: Partial<Product> = {}): Product {
   return {
     _id: 'p-1',
+    handle: 'dune-stripe-tote',
     name: 'Dune Stripe Tote',
     image: '/images/products/dune-stripe-tote-a.svg',
     images: ['/images/products/dune-stripe-tote-a.svg'],
