@@ -80,7 +80,7 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** The :id of GET /api/products/:id (any text the API then looks up; not-a-uuid is a 404). */
+/** The :id of GET /api/products/:id: an id, a handle or a former handle (decision 033); else a 404. */
 export const productIdSchema = singleLineText('Product id').check(z.maxLength(100));
 
 /** Query of GET /api/products. The spec's client sends a single space for 'none'. */

@@ -152,7 +152,8 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         // The page is rendered (or refused) as any other; its own read meets the same trouble.
         request.log.error({ err: error }, 'product address look-up failed');
       }
-      if (handle) return reply.redirect(`/products/${encodeURIComponent(handle)}${url.search}`, 301);
+      if (handle)
+        return reply.redirect(`/products/${encodeURIComponent(handle)}${url.search}`, 301);
     }
     const kind = pageKindOf(url.pathname, url.searchParams);
     if (!pages || kind === 'shell') return sendShell(reply);

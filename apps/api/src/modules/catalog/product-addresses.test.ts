@@ -44,7 +44,11 @@ async function create(handle: string): Promise<AdminProduct> {
   return adminProductSchema.parse(response.json());
 }
 
-async function rename(product: AdminProduct, handle: string, overrides: Partial<ProductWrite> = {}) {
+async function rename(
+  product: AdminProduct,
+  handle: string,
+  overrides: Partial<ProductWrite> = {},
+) {
   const response = await call(
     'PUT',
     `/api/admin/products/${product._id}`,
@@ -71,7 +75,11 @@ describe('a product’s addresses', () => {
   it('answers the same product, with its handle, by its handle and by its id', async () => {
     const made = await create('sand-dune-tote');
     const byHandle = await productAt('sand-dune-tote');
-    expect(byHandle).toEqual({ id: made._id, name: 'Tote sand-dune-tote', handle: 'sand-dune-tote' });
+    expect(byHandle).toEqual({
+      id: made._id,
+      name: 'Tote sand-dune-tote',
+      handle: 'sand-dune-tote',
+    });
     expect(await productAt(made._id)).toEqual(byHandle);
     // The listing names the handle too (the cards link to it).
     const listing = (await get('/api/products?keyword=sand-dune-tote')).json() as {
@@ -104,9 +112,9 @@ describe('a product’s addresses', () => {
       .select({ summary: auditLog.summary })
       .from(auditLog)
       .where(eq(auditLog.action, 'product.updated'));
-    expect(
-      edits.filter((entry) => entry.summary.startsWith(`Updated ${made.name}:`)),
-    ).toHaveLength(2);
+    expect(edits.filter((entry) => entry.summary.startsWith(`Updated ${made.name}:`))).toHaveLength(
+      2,
+    );
   });
 
   it('takes a former handle back without a redirect to itself', async () => {

@@ -81,12 +81,12 @@ export async function findProductById(
   return row ? { ...row.product, stock: row.stock ?? {} } : undefined;
 }
 
-/** Every published product's id and last change, newest first (the sitemap). */
+/** Every published product's id, handle (its address) and last change, newest first (the sitemap). */
 export async function findPublishedProductDates(
   db: Database,
-): Promise<{ id: string; updatedAt: Date }[]> {
+): Promise<{ id: string; handle: string; updatedAt: Date }[]> {
   return db
-    .select({ id: products.id, updatedAt: products.updatedAt })
+    .select({ id: products.id, handle: products.handle, updatedAt: products.updatedAt })
     .from(products)
     .where(eq(products.status, 'published'))
     .orderBy(desc(products.createdAt), asc(products.id));
@@ -336,15 +336,4 @@ export async function upsertHandleRedirect(
 /** A product took `handle`: it no longer redirects anywhere. */
 export async function deleteHandleRedirect(tx: Executor, handle: string): Promise<void> {
   await tx.delete(productHandleRedirects).where(eq(productHandleRedirects.handle, handle));
-}
-
-/** Every published product's id, handle and last change, newest first (the sitemap). */
-export async function findPublishedProductAddresses(
-  db: Database,
-): Promise<{ id: string; handle: string; updatedAt: Date }[]> {
-  return db
-    .select({ id: products.id, handle: products.handle, updatedAt: products.updatedAt })
-    .from(products)
-    .where(eq(products.status, 'published'))
-    .orderBy(desc(products.createdAt), asc(products.id));
 }

@@ -18,7 +18,6 @@ import {
   findProductByHandle,
   findProductById,
   findProductsPage,
-  findPublishedProductAddresses,
   findPublishedProductDates,
   findReviewsNewestFirst,
   updateProductPhotoColumns,
@@ -94,10 +93,10 @@ export async function getProduct(db: Database, address: string): Promise<Product
   return { ...toProductSummary(row, alts.get(id)), reviews: reviews.map(toReview) };
 }
 
-/** The storefront's products (published only) with the time each last changed. */
+/** The storefront's products (published only) with their address (handle) and last change. */
 export function listPublishedProductDates(
   db: Database,
-): Promise<{ id: string; updatedAt: Date }[]> {
+): Promise<{ id: string; handle: string; updatedAt: Date }[]> {
   return findPublishedProductDates(db);
 }
 
@@ -127,13 +126,6 @@ export async function productHandleRedirect(
   if (isUuid(address) && (await findProductById(db, address))) return undefined;
   if (await findProductByHandle(db, address)) return undefined;
   return (await findHandleRedirect(db, address))?.handle;
-}
-
-/** The storefront's products (published only) with their address (handle) and last change. */
-export function listPublishedProductAddresses(
-  db: Database,
-): Promise<{ id: string; handle: string; updatedAt: Date }[]> {
-  return findPublishedProductAddresses(db);
 }
 
 /** What can still be bought of each variant; `total` sums the variants of sized or optioned products. */

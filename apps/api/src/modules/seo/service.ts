@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { listPublishedProductAddresses } from '../catalog/service';
+import { listPublishedProductDates } from '../catalog/service';
 
 /** The storefront's pages that are there for everyone: home, the category listings, the legal pages. */
 export const STOREFRONT_PAGES = [
@@ -63,7 +63,7 @@ function urlEntry(loc: string, lastmod?: Date): string {
  * shop's catalog; past that it would have to become a sitemap index.
  */
 export async function sitemapXml(db: Database, origin: string): Promise<string> {
-  const products = await listPublishedProductAddresses(db);
+  const products = await listPublishedProductDates(db);
   const entries = [
     ...STOREFRONT_PAGES.map((path) => urlEntry(`${origin}${path}`)),
     ...products.map((product) =>

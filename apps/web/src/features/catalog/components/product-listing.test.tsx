@@ -5,7 +5,12 @@ import { mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
 const products = [
-  productFixture({ _id: 't1', handle: 'love-yourself-first-tee', name: 'Love Yourself First Tee', price: 29.9 }),
+  productFixture({
+    _id: 't1',
+    handle: 'love-yourself-first-tee',
+    name: 'Love Yourself First Tee',
+    price: 29.9,
+  }),
   productFixture({ _id: 't2', name: 'Bloom Tee', price: 31 }),
 ];
 

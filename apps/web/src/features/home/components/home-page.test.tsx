@@ -5,7 +5,13 @@ import { mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
 const straps = [
-  productFixture({ _id: 's1', handle: 'classic-strap', name: 'Classic Strap', category: 'belts', price: 48.5 }),
+  productFixture({
+    _id: 's1',
+    handle: 'classic-strap',
+    name: 'Classic Strap',
+    category: 'belts',
+    price: 48.5,
+  }),
   productFixture({ _id: 's2', name: 'Diamond Strap', category: 'belts', price: 54 }),
 ];
 const totes = [
