@@ -5,6 +5,7 @@ import {
   type AdminProduct,
   type ProductWrite,
 } from '@shop/shared/admin-catalog';
+import { CSV_COLUMNS } from '@shop/shared/admin-catalog';
 import { productSchema } from '@shop/shared/catalog';
 import { auditLog, productHandleRedirects } from '../../db/schema';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
@@ -149,6 +150,29 @@ describe('a product’s addresses', () => {
     expect(await redirectOf('/products/shared-past-tote')).toBeUndefined();
     expect(await productAt('shared-past-tote')).toMatchObject({ id: second._id });
     expect(await redirectOf('/products/other-tote')).toBe('/products/shared-past-tote');
+  });
+
+  it('lets a CSV import create a product at a handle that redirects, which drops the redirect', async () => {
+    const old = await create('csv-taken-tote');
+    await rename(old, 'csv-moved-tote');
+    expect(await redirectOf('/products/csv-taken-tote')).toBe('/products/csv-moved-tote');
+    const file = [
+      CSV_COLUMNS.join(','),
+      'csv-taken-tote,CSV Tote,totes,30,published,false,false,NA,NA,5,,3,<p>From a file.</p>,',
+    ].join('\n');
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/import',
+      headers: {
+        authorization: `Bearer ${staff.token}`,
+        'content-type': 'text/csv; charset=utf-8',
+      },
+      payload: file,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(await redirectOf('/products/csv-taken-tote')).toBeUndefined();
+    expect(await productAt('csv-taken-tote')).toMatchObject({ name: 'CSV Tote' });
+    expect(await productAt('csv-moved-tote')).toMatchObject({ id: old._id });
   });
 
   it('keeps drafts and archived products from shoppers at every address', async () => {
