@@ -152,8 +152,11 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         // The page is rendered (or refused) as any other; its own read meets the same trouble.
         request.log.error({ err: error }, 'product address look-up failed');
       }
+      // Cached as a page is, never for good: a handle renamed back must not loop in a browser.
       if (handle)
-        return reply.redirect(`/products/${encodeURIComponent(handle)}${url.search}`, 301);
+        return reply
+          .header('cache-control', CACHE_CONTROL.public)
+          .redirect(`/products/${encodeURIComponent(handle)}${url.search}`, 301);
     }
     const kind = pageKindOf(url.pathname, url.searchParams);
     if (!pages || kind === 'shell') return sendShell(reply);

@@ -101,6 +101,11 @@ describe('a product’s addresses', () => {
       '/products/third-name-tote?utm_source=mail&page=2',
     );
     expect(await redirectOf('/products/second-name-tote')).toBe('/products/third-name-tote');
+    // Kept by caches as a page is (seconds), never for good: the owner may rename it back.
+    const answer = await get('/products/second-name-tote');
+    expect(answer.headers['cache-control']).toBe(
+      'public, max-age=0, s-maxage=5, stale-while-revalidate=30',
+    );
     expect(await redirectOf('/products/third-name-tote')).toBeUndefined();
     // The API answers the product for a former handle too, with its current handle.
     expect(await productAt('first-name-tote')).toEqual({
