@@ -7,6 +7,8 @@ import { linkPath, waitForMail } from './mailbox';
 /** The parts of GET /api/products/:id these tests read. */
 export interface ApiProduct {
   _id: string;
+  /** The product's address: /products/<handle>. */
+  handle: string;
   name: string;
   /** In dollars. */
   price: number;

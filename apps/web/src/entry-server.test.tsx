@@ -46,10 +46,11 @@ describe('the server renderer', () => {
     expect(a.body).toContain('first tote');
     expect(a.body).toContain('first cotton (sanitized for first)');
     expect(a.body).not.toContain('second');
-    expect(a.head).toContain('https://first.example/products/p-1');
+    // Asked by its id, the page names its handle's address as canonical.
+    expect(a.head).toContain('https://first.example/products/dune-stripe-tote"');
     expect(b.body).toContain('second tote');
     expect(b.body).not.toContain('first');
-    expect(b.head).toContain('https://second.example/products/p-1');
+    expect(b.head).toContain('https://second.example/products/dune-stripe-tote"');
     // One request per answer the page shows: no second pass asks again.
     expect(first.asked).toEqual(['/api/products/p-1']);
     expect(second.asked).toEqual(['/api/products/p-1']);

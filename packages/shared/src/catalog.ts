@@ -48,6 +48,8 @@ export type StorefrontVariant = z.infer<typeof variantSchema>;
 
 const productFields = {
   _id: z.string(),
+  /** The product's address: /products/<handle> (its id's address still shows it). */
+  handle: z.string(),
   name: z.string(),
   image: z.string(),
   images: z.array(z.string()),
@@ -103,7 +105,7 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** The :id of GET /api/products/:id (any text the API then looks up; not-a-uuid is a 404). */
+/** The :id of GET /api/products/:id: an id, a handle or a former handle (decision 033); else a 404. */
 export const productIdSchema = singleLineText('Product id').check(z.maxLength(100));
 
 /** Query of GET /api/products. The spec's client sends a single space for 'none'. */

@@ -27,6 +27,15 @@ import { PageBusyError } from '../modules/pages/render-deadline';
 const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
+/** A path segment as text; a malformed escape stays as it is (it names no product). */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** Built files that are missing are plain 404s, not pages. */
 const isFilePath = (pathname: string) => /^\/(assets|images)\//.test(pathname);
 
@@ -132,6 +141,22 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
     if (url.pathname === '/search') {
       const keyword = url.searchParams.get('keyword')?.trim();
       return reply.redirect(keyword ? `/search/${encodeURIComponent(keyword)}` : '/', 303);
+    }
+    // A renamed product's former address leads to its current one (decision 033).
+    const productAddress = /^\/products\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (productAddress !== undefined) {
+      let handle: string | undefined;
+      try {
+        handle = await catalog.productRedirect(safeDecode(productAddress));
+      } catch (error) {
+        // The page is rendered (or refused) as any other; its own read meets the same trouble.
+        request.log.error({ err: error }, 'product address look-up failed');
+      }
+      // Cached as a page is, never for good: a handle renamed back must not loop in a browser.
+      if (handle)
+        return reply
+          .header('cache-control', CACHE_CONTROL.public)
+          .redirect(`/products/${encodeURIComponent(handle)}${url.search}`, 301);
     }
     const kind = pageKindOf(url.pathname, url.searchParams);
     if (!pages || kind === 'shell') return sendShell(reply);

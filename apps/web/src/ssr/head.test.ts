@@ -36,6 +36,7 @@ function parseHead(head: PageHead, appUrl = APP_URL) {
 
 const hoodie = productFixture({
   _id: '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+  handle: 'desert-night-hoodie',
   name: 'Desert Night Hoodie',
   category: 'hoodies',
   price: 49,
@@ -52,7 +53,8 @@ const hoodie = productFixture({
 
 describe('renderHead: product', () => {
   const page = parseHead({ kind: 'product', product: hoodie });
-  const productUrl = `${APP_URL}/products/${hoodie._id}`;
+  // The handle's address, never the id's (decision 033).
+  const productUrl = `${APP_URL}/products/desert-night-hoodie`;
 
   it('titles the page as the product page does and describes it in plain text', () => {
     expect(page.title).toBe('Desert Night Hoodie | Sadu Sands');
@@ -335,7 +337,7 @@ describe('renderHead: URLs', () => {
       'https://shop.example//',
     ]) {
       const page = parseHead({ kind: 'product', product: hoodie }, appUrl);
-      expect(page.canonical).toBe(`https://shop.example/products/${hoodie._id}`);
+      expect(page.canonical).toBe(`https://shop.example/products/${hoodie.handle}`);
       expect(page.og('image')).toBe(PHOTO_1600);
       expect(parseHead({ kind: 'home', pageNumber: 1 }, appUrl).canonical).toBe(
         'https://shop.example/',

@@ -58,7 +58,8 @@ function absolute(appUrl: string, url: string): string {
 }
 
 function productParts(product: Product, appUrl: string): HeadParts {
-  const path = `/products/${encodeURIComponent(product._id)}`;
+  // The handle is the canonical address, whichever address (id, handle) the page was asked by.
+  const path = `/products/${encodeURIComponent(product.handle)}`;
   const text = htmlToPlainText(product.description);
   // The picture the page opens with (the default option's), then every other one of the product.
   const main = imagesFor(product, defaultChoice(product).option)[0] ?? product.image;

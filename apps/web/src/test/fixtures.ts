@@ -41,6 +41,7 @@ function specVariantsOf(product: Product): Pick<Product, 'options' | 'variants'>
 export function productFixture(overrides: Partial<Product> = {}): Product {
   const product: Product = {
     _id: 'p-1',
+    handle: 'dune-stripe-tote',
     name: 'Dune Stripe Tote',
     image: '/images/products/dune-stripe-tote-a.svg',
     images: ['/images/products/dune-stripe-tote-a.svg'],

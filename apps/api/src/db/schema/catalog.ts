@@ -255,3 +255,21 @@ export const reviews = pgTable(
     index('reviews_product_newest_idx').on(t.productId, t.createdAt.desc()),
   ],
 );
+
+/**
+ * A product's former handles (docs/decisions/033-product-addresses.md): `/products/<handle>` of a
+ * renamed product answers 301 to its current handle. One row per old handle, whichever rename
+ * made it; a product that takes a handle (new or renamed) drops that handle's row, so a handle is
+ * never both a product's and a redirect.
+ */
+export const productHandleRedirects = pgTable(
+  'product_handle_redirects',
+  {
+    handle: text('handle').primaryKey(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_handle_redirects_product_idx').on(t.productId)],
+);

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../lib/uuid';
 import {
+  deleteHandleRedirect,
   findAllProductsByHandle,
   findAnyProductById,
   findHandlesLike,
@@ -9,6 +10,7 @@ import {
   listAdminProductRows,
   lockProductRow,
   updateProductRow,
+  upsertHandleRedirect,
   type AdminProductFilter,
   type AdminProductListRow,
   type ProductFields,
@@ -59,14 +61,27 @@ export function allProductsByHandle(db: Executor): Promise<ProductRow[]> {
 }
 
 /** A new product (no photos yet); its stock rows are the stock module's. */
-export function createProductRow(tx: Executor, fields: ProductFields): Promise<ProductRow> {
-  return insertProductRow(tx, fields);
+export async function createProductRow(tx: Executor, fields: ProductFields): Promise<ProductRow> {
+  const row = await insertProductRow(tx, fields);
+  // A handle that still redirected to another product is this one's now (as Shopify does).
+  await deleteHandleRedirect(tx, row.handle);
+  return row;
 }
 
-export function updateProductFields(
+/**
+ * Writes a product's fields. A new handle keeps the old one as a redirect to this product
+ * (docs/decisions/033-product-addresses.md); the new one stops redirecting anywhere.
+ */
+export async function updateProductFields(
   tx: Executor,
   id: string,
   fields: Partial<ProductFields>,
 ): Promise<ProductRow | undefined> {
-  return updateProductRow(tx, id, fields);
+  const before = fields.handle === undefined ? undefined : await findAnyProductById(tx, id);
+  const row = await updateProductRow(tx, id, fields);
+  if (row && before && before.handle !== row.handle) {
+    await deleteHandleRedirect(tx, row.handle);
+    await upsertHandleRedirect(tx, before.handle, row.id);
+  }
+  return row;
 }

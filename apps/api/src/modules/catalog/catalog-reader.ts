@@ -2,7 +2,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { productListSchema, productSchema } from '@shop/shared/catalog';
 import type { Database } from '../../db/client';
 import { TtlCache } from '../../lib/ttl-cache';
-import { getProduct, listProducts, type ListingRequest } from './service';
+import { getProduct, listProducts, productHandleRedirect, type ListingRequest } from './service';
 
 /** How many distinct listings and products the cache keeps (bounded memory: ~15 KB each). */
 const MAX_CACHED_RESPONSES = 1000;
@@ -43,6 +43,17 @@ export function createCatalogReader(db: Database, ttlMs: number, now: () => numb
     },
     productJson(id: string): Promise<string> {
       return cache.get(`product:${id}`, async () => encodeProduct(await getProduct(db, id)));
+    },
+    /**
+     * The current handle when `address` is a former handle of a published product (its page
+     * answers 301 there); undefined else. Kept as the product's JSON is (one TTL, one invalidation).
+     */
+    async productRedirect(address: string): Promise<string | undefined> {
+      const handle = await cache.get(
+        `redirect:${address}`,
+        async () => (await productHandleRedirect(db, address)) ?? '',
+      );
+      return handle || undefined;
     },
     /** After this process changes stock or reviews, its next answers are fresh. */
     invalidate(): void {

@@ -4,7 +4,7 @@ import type { Category, Variant } from '@shop/shared/catalog';
 import { specOptions } from '@shop/shared/variants';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { containsPattern } from '../../lib/search';
-import { products, reviews, variants } from '../../db/schema';
+import { productHandleRedirects, products, reviews, variants } from '../../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
 /** Opening units per spec variant, e.g. { A: 3, B: 0 } (the sample catalog, back-office creation). */
@@ -99,12 +99,12 @@ export async function findProductById(
   return row ? { ...row.product, variants: row.variants ?? [] } : undefined;
 }
 
-/** Every published product's id and last change, newest first (the sitemap). */
+/** Every published product's id, handle (its address) and last change, newest first (the sitemap). */
 export async function findPublishedProductDates(
   db: Database,
-): Promise<{ id: string; updatedAt: Date }[]> {
+): Promise<{ id: string; handle: string; updatedAt: Date }[]> {
   return db
-    .select({ id: products.id, updatedAt: products.updatedAt })
+    .select({ id: products.id, handle: products.handle, updatedAt: products.updatedAt })
     .from(products)
     .where(eq(products.status, 'published'))
     .orderBy(desc(products.createdAt), asc(products.id));
@@ -332,4 +332,51 @@ export async function updateProductRow(
 export async function lockProductRow(tx: Executor, id: string): Promise<ProductRow | undefined> {
   const [row] = await tx.select().from(products).where(eq(products.id, id)).for('no key update');
   return row;
+}
+
+/* Product addresses (docs/decisions/033-product-addresses.md): current handles and former ones. */
+
+/** A published product by its current handle. */
+export async function findProductByHandle(
+  db: Database,
+  handle: string,
+): Promise<ProductWithStock | undefined> {
+  const [row] = await db
+    .select({ product: products, variants: variantsJson })
+    .from(products)
+    .where(and(eq(products.handle, handle), eq(products.status, 'published')));
+  return row ? { ...row.product, variants: row.variants ?? [] } : undefined;
+}
+
+/** The current handle of the published product that once had `oldHandle`. */
+export async function findHandleRedirect(
+  db: Database,
+  oldHandle: string,
+): Promise<{ id: string; handle: string } | undefined> {
+  const [row] = await db
+    .select({ id: products.id, handle: products.handle })
+    .from(productHandleRedirects)
+    .innerJoin(products, eq(products.id, productHandleRedirects.productId))
+    .where(and(eq(productHandleRedirects.handle, oldHandle), eq(products.status, 'published')));
+  return row;
+}
+
+/** `oldHandle` now leads to `productId` (whichever product it led to before). */
+export async function upsertHandleRedirect(
+  tx: Executor,
+  oldHandle: string,
+  productId: string,
+): Promise<void> {
+  await tx
+    .insert(productHandleRedirects)
+    .values({ handle: oldHandle, productId })
+    .onConflictDoUpdate({
+      target: productHandleRedirects.handle,
+      set: { productId, createdAt: sql`now()` },
+    });
+}
+
+/** A product took `handle`: it no longer redirects anywhere. */
+export async function deleteHandleRedirect(tx: Executor, handle: string): Promise<void> {
+  await tx.delete(productHandleRedirects).where(eq(productHandleRedirects.handle, handle));
 }

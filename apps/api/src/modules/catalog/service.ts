@@ -16,6 +16,8 @@ import { isUuid } from '../../lib/uuid';
 import { imageAltsOfProducts, type ImageAlts } from '../images/service';
 import {
   countProducts,
+  findHandleRedirect,
+  findProductByHandle,
   findProductById,
   findProductsPage,
   findPublishedProductDates,
@@ -78,10 +80,14 @@ export async function listProducts(db: Database, request: ListingRequest): Promi
   };
 }
 
-export async function getProduct(db: Database, id: string): Promise<Product> {
-  if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
-  const row = await findProductById(db, id);
+/**
+ * GET /api/products/:id: `address` is the product's id, its handle or one of its former handles
+ * (docs/decisions/033-product-addresses.md); published products only.
+ */
+export async function getProduct(db: Database, address: string): Promise<Product> {
+  const row = await findPublishedProduct(db, address);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  const id = row.id;
   const [reviews, alts] = await Promise.all([
     findReviewsNewestFirst(db, id),
     imageAltsOfProducts(db, [id]),
@@ -89,11 +95,39 @@ export async function getProduct(db: Database, id: string): Promise<Product> {
   return { ...toProductSummary(row, alts.get(id)), reviews: reviews.map(toReview) };
 }
 
-/** The storefront's products (published only) with the time each last changed. */
+/** The storefront's products (published only) with their address (handle) and last change. */
 export function listPublishedProductDates(
   db: Database,
-): Promise<{ id: string; updatedAt: Date }[]> {
+): Promise<{ id: string; handle: string; updatedAt: Date }[]> {
   return findPublishedProductDates(db);
+}
+
+/** A uuid-shaped address is an id first; any other (or an id of no product) a handle, then an old one. */
+async function findPublishedProduct(
+  db: Database,
+  address: string,
+): Promise<ProductWithStock | undefined> {
+  if (isUuid(address)) {
+    const byId = await findProductById(db, address);
+    if (byId) return byId;
+  }
+  const byHandle = await findProductByHandle(db, address);
+  if (byHandle) return byHandle;
+  const redirect = await findHandleRedirect(db, address);
+  return redirect ? findProductById(db, redirect.id) : undefined;
+}
+
+/**
+ * The current handle of the published product that `address` names by a former handle; undefined
+ * when `address` is an id or a current handle (the page is there) or names no published product.
+ */
+export async function productHandleRedirect(
+  db: Database,
+  address: string,
+): Promise<string | undefined> {
+  if (isUuid(address) && (await findProductById(db, address))) return undefined;
+  if (await findProductByHandle(db, address)) return undefined;
+  return (await findHandleRedirect(db, address))?.handle;
 }
 
 /** What can still be bought of each variant, as the spec's countInStock (decision 031). */
@@ -121,6 +155,7 @@ function toStorefrontVariant(row: ProductWithStock, variant: VariantReading): St
 function toProductSummary(row: ProductWithStock, imageAlts?: ImageAlts): ProductSummary {
   return {
     _id: row.id,
+    handle: row.handle,
     name: row.name,
     image: row.image,
     images: row.images,

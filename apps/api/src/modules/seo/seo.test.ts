@@ -9,7 +9,7 @@ const APP_URL = 'https://shop.example';
 const EDITED_AT = new Date('2026-05-04T03:02:01.000Z');
 
 let t: TestApp;
-let published: { id: string; updatedAt: Date }[];
+let published: { id: string; handle: string; updatedAt: Date }[];
 let hidden: string[];
 
 /** Each <url> of a sitemap as { loc, lastmod }, after checking the document's whole shape. */
@@ -46,19 +46,20 @@ beforeAll(async () => {
   await db.update(products).set({ updatedAt: EDITED_AT }).where(eq(products.id, plain));
   hidden = [];
   for (const status of ['draft', 'archived']) {
-    const id = await productIdByHandle(db, await addProduct(db));
+    const handle = await addProduct(db);
+    const id = await productIdByHandle(db, handle);
     await db.update(products).set({ status }).where(eq(products.id, id));
-    hidden.push(id);
+    hidden.push(id, `/products/${handle}<`);
   }
   const rows = await db.select().from(products);
   published = rows
     .filter((row) => row.id === plain || row.id === sized)
-    .map((row) => ({ id: row.id, updatedAt: row.updatedAt }));
+    .map((row) => ({ id: row.id, handle: row.handle, updatedAt: row.updatedAt }));
 });
 afterAll(() => t.close());
 
 describe('GET /sitemap.xml', () => {
-  it('lists the storefront’s pages and every published product with its last change', async () => {
+  it('lists the storefront’s pages and every published product at its handle’s address with its last change', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expectCachedAnswer(response, 'application/xml; charset=utf-8');
     const urls = readSitemap(response.body);
@@ -70,7 +71,7 @@ describe('GET /sitemap.xml', () => {
     expect(urls.slice(8)).toHaveLength(2);
     for (const product of published) {
       expect(urls).toContainEqual({
-        loc: `${APP_URL}/products/${product.id}`,
+        loc: `${APP_URL}/products/${product.handle}`,
         lastmod: product.updatedAt.toISOString(),
       });
     }
@@ -83,6 +84,7 @@ describe('GET /sitemap.xml', () => {
   it('leaves out drafts and archived products', async () => {
     const { body } = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     for (const id of hidden) expect(body).not.toContain(id);
+    expect(body).not.toMatch(/\/products\/[0-9a-f]{8}-/);
   });
 
   it('escapes what it writes into the XML', async () => {

@@ -59,7 +59,7 @@ function urlEntry(loc: string, lastmod?: Date): string {
 
 /**
  * The sitemap (https://www.sitemaps.org/protocol.html): the storefront's pages, then every
- * published product with the time it last changed. One file holds 50,000 URLs, far beyond this
+ * published product at its canonical address (its handle) with the time it last changed. One file holds 50,000 URLs, far beyond this
  * shop's catalog; past that it would have to become a sitemap index.
  */
 export async function sitemapXml(db: Database, origin: string): Promise<string> {
@@ -67,7 +67,7 @@ export async function sitemapXml(db: Database, origin: string): Promise<string> 
   const entries = [
     ...STOREFRONT_PAGES.map((path) => urlEntry(`${origin}${path}`)),
     ...products.map((product) =>
-      urlEntry(`${origin}/products/${encodeURIComponent(product.id)}`, product.updatedAt),
+      urlEntry(`${origin}/products/${encodeURIComponent(product.handle)}`, product.updatedAt),
     ),
   ];
   return [

@@ -509,3 +509,34 @@ describe('the product editor', () => {
     expect(await screen.findByText('Product not found')).toBeInTheDocument();
   });
 });
+
+describe('the product editor’s link to the shop', () => {
+  clearSessionStorageAfterEach();
+  clearToastsAfterEach();
+
+  it('opens the product at its handle’s address, the new one once a rename is saved', async () => {
+    signInAs('staff');
+    const product = adminProductFixture({ status: 'published' });
+    const server = serveProduct(product, {
+      [`PUT ${PATH}`]: (request) => {
+        server.set({ ...product, ...(request.body as Partial<AdminProduct>) });
+        return { body: server.current };
+      },
+    });
+    const { user } = renderApp(PAGE);
+    const shop = await screen.findByRole('link', { name: 'See it in the shop' });
+    expect(shop).toHaveAttribute('href', '/products/dune-tee');
+
+    const handle = screen.getByLabelText('Handle (optional)');
+    await user.clear(handle);
+    await user.type(handle, 'dune-tee-classic');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'See it in the shop' })).toHaveAttribute(
+        'href',
+        '/products/dune-tee-classic',
+      ),
+    );
+  });
+});

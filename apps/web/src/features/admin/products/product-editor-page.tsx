@@ -99,7 +99,7 @@ function EditProduct({ id }: { id: string }) {
                 <span className="font-mono text-sm">{data.handle}</span>
                 {data.status === 'published' && (
                   <Link
-                    to={`/products/${encodeURIComponent(data._id)}`}
+                    to={`/products/${encodeURIComponent(data.handle)}`}
                     className="text-sm font-semibold text-terracotta-700 underline underline-offset-4"
                   >
                     See it in the shop

@@ -25,7 +25,7 @@ export function ProductCard({
   priority = false,
   sizes = PHOTO_SIZES.gridCard,
 }: ProductCardProps) {
-  const href = `/products/${product._id}`;
+  const href = `/products/${encodeURIComponent(product.handle)}`;
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-sand-200 bg-white shadow-sm sm:rounded-2xl transition-shadow hover:shadow-md">
       {/* The name link is the card's one tab stop; the picture repeats it for pointer users. */}

@@ -5,7 +5,12 @@ import { mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
 const products = [
-  productFixture({ _id: 't1', name: 'Love Yourself First Tee', price: 29.9 }),
+  productFixture({
+    _id: 't1',
+    handle: 'love-yourself-first-tee',
+    name: 'Love Yourself First Tee',
+    price: 29.9,
+  }),
   productFixture({ _id: 't2', name: 'Bloom Tee', price: 31 }),
 ];
 
@@ -21,7 +26,7 @@ describe('the listings', () => {
     )!;
     expect(within(card).getByRole('link', { name: 'Love Yourself First Tee' })).toHaveAttribute(
       'href',
-      '/products/t1',
+      '/products/love-yourself-first-tee',
     );
     expect(within(card).getByText('$29.90')).toBeInTheDocument();
 

@@ -5,7 +5,13 @@ import { mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
 const straps = [
-  productFixture({ _id: 's1', name: 'Classic Strap', category: 'belts', price: 48.5 }),
+  productFixture({
+    _id: 's1',
+    handle: 'classic-strap',
+    name: 'Classic Strap',
+    category: 'belts',
+    price: 48.5,
+  }),
   productFixture({ _id: 's2', name: 'Diamond Strap', category: 'belts', price: 54 }),
 ];
 const totes = [
@@ -36,7 +42,7 @@ describe('the home page', () => {
     expect(screen.getByText('Check out our strap collection')).toBeInTheDocument();
     expect(
       within(strapCarousel).getByRole('link', { name: 'ADD TO CART: Classic Strap' }),
-    ).toHaveAttribute('href', '/products/s1');
+    ).toHaveAttribute('href', '/products/classic-strap');
     expect(within(strapCarousel).getByText('$48.50')).toBeInTheDocument();
     expect(
       screen.getByRole('button', { name: 'Next: SADU SANDS STRAP COLLECTION' }),
