@@ -111,7 +111,7 @@ export function countInStockFrom(
   };
 }
 
-function toProductSummary(row: ProductWithStock, imageAlts?: ImageAlts): ProductSummary {
+export function toProductSummary(row: ProductWithStock, imageAlts?: ImageAlts): ProductSummary {
   return {
     _id: row.id,
     name: row.name,
