@@ -3,13 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACK_OFFICE_MESSAGES } from '@shop/shared/back-office';
 import {
   COLLECTION_MESSAGES,
-  adminCollectionListSchema,
-  adminCollectionSchema,
   collectionMenuSchema,
   collectionPageSchema,
+} from '@shop/shared/collections';
+import {
+  adminCollectionListSchema,
+  adminCollectionSchema,
   type AdminCollection,
   type CollectionWriteInput,
-} from '@shop/shared/collections';
+} from '@shop/shared/admin-collections';
 import { PRODUCTS_PAGE_SIZE } from '@shop/shared/catalog';
 import { auditLog, products } from '../../db/schema';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';

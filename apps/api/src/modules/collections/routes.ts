@@ -1,17 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  adminCollectionListSchema,
-  adminCollectionSchema,
   collectionHandleParams,
-  collectionIdParams,
   collectionMenuSchema,
   collectionPageQuerySchema,
   collectionPageSchema,
-  collectionProductsWriteSchema,
-  collectionWriteSchema,
   type CollectionMenu,
   type CollectionPage,
 } from '@shop/shared/collections';
+import {
+  adminCollectionListSchema,
+  adminCollectionSchema,
+  collectionIdParams,
+  collectionProductsWriteSchema,
+  collectionWriteSchema,
+} from '@shop/shared/admin-collections';
 import { noContentSchema, responses } from '@shop/shared/responses';
 import type { Authenticator } from '../accounts/authenticator';
 import { backOfficeActor } from '../back-office/actor';

@@ -1,14 +1,16 @@
 import {
   COLLECTION_MESSAGES,
   RESERVED_COLLECTION_HANDLES,
-  type AdminCollection,
-  type AdminCollectionList,
   type CollectionMenu,
   type CollectionPage,
-  type CollectionProductsWrite,
   type CollectionStatus,
-  type CollectionWrite,
 } from '@shop/shared/collections';
+import {
+  type AdminCollection,
+  type AdminCollectionList,
+  type CollectionProductsWrite,
+  type CollectionWrite,
+} from '@shop/shared/admin-collections';
 import { handleFromName } from '@shop/shared/admin-catalog';
 import { PRODUCTS_PAGE_SIZE } from '@shop/shared/catalog';
 import type { Database, Executor } from '../../db/client';
