@@ -58,13 +58,16 @@ function EditCollection({ id }: { id: string }) {
   const { data, isLoading, error, refetch } = useGetAdminCollectionQuery(id);
   const [updateCollection, { isLoading: saving }] = useUpdateCollectionMutation();
 
+  const loaded = data !== undefined;
+  // Sent here from the new collection's page: the focus goes to the heading naming it, once (not
+  // again when a later change to its products gives the page new data).
   useEffect(() => {
-    if (!created || !data) return;
+    if (!created || !loaded) return;
     const heading = document.querySelector<HTMLElement>('#main-content h1');
     if (!heading) return;
     heading.tabIndex = -1;
     heading.focus();
-  }, [created, data]);
+  }, [created, loaded]);
 
   if (isNotFound(error)) {
     return (

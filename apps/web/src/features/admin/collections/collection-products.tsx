@@ -52,12 +52,14 @@ export function CollectionProducts({ collection }: { collection: AdminCollection
   const save = async (next: string[], message: string, focusId: string | null) => {
     if (saving) return;
     setProblem(null);
+    // Set before the request: the stored collection replaces this one as the answer arrives.
+    focusAfter.current = focusId;
     const result = await setProducts({ id: collection._id, productIds: next });
     if ('error' in result) {
+      focusAfter.current = null;
       setProblem(errorMessage(result.error));
       return;
     }
-    focusAfter.current = focusId;
     setSaid(message);
   };
 

@@ -18,6 +18,8 @@ export const collectionsApi = api.injectEndpoints({
     getCollectionMenu: build.query<CollectionMenu, void>({
       query: () => '/collections/menu',
       responseSchema: lazyAnswerSchema('collectionMenu'),
+      // The back office's collection writes invalidate the storefront's lists: the menu with them.
+      providesTags: ['ProductList'],
     }),
   }),
 });
