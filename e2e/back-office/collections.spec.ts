@@ -56,7 +56,9 @@ test.describe('collections @desktop-only', () => {
     await page.context().close();
   });
 
-  test('the owner creates Summer Drop, adds two products, reorders them, shows it in the menu and publishes it', async ({}, testInfo) => {
+  test('the owner creates Summer Drop, adds two products, reorders them, shows it in the menu and publishes it', async ({
+    request,
+  }, testInfo) => {
     await signInOwnerToBackOffice(page, testInfo);
     await backOfficeLink(page, 'Collections').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Collections' })).toBeVisible();
@@ -107,6 +109,10 @@ test.describe('collections @desktop-only', () => {
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(form.getByRole('status')).toHaveText('Saved');
     await expect(page.getByRole('link', { name: 'See it in the shop' })).toBeVisible();
+    const menu = await request.get('/api/collections/menu');
+    expect(await menu.json()).toEqual({
+      collections: [{ handle: 'summer-drop', name: 'Summer Drop' }],
+    });
     await expectAccessible(page, 'the collection editor');
     await keepScreenshot(page, testInfo, 'collection-editor-1280');
 
