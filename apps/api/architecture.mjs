@@ -21,6 +21,7 @@ export const API_MODULE_LAYERS = [
   ['back-office'],
   ['images', 'orders', 'stock'],
   ['catalog', 'checkout', 'customers', 'payments', 'refunds'],
+  ['collections'],
   ['admin-products', 'fulfilment', 'privacy', 'reviews', 'seo'],
   ['pages'],
 ];

@@ -22,6 +22,8 @@ import { backOfficeRoutes } from './modules/back-office/routes';
 import { codeIsRight } from './modules/back-office/second-factor';
 import { createCatalogReader } from './modules/catalog/catalog-reader';
 import { catalogRoutes } from './modules/catalog/routes';
+import { createCollectionsReader } from './modules/collections/collections-reader';
+import { collectionRoutes } from './modules/collections/routes';
 import { configRoutes } from './modules/config/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { fulfilmentRoutes } from './modules/fulfilment/routes';
@@ -134,6 +136,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const supportEmail = supportEmailOf(env);
   const auth = createAuthenticator(db, jwtSecret);
   const catalog = createCatalogReader(db, env.CATALOG_CACHE_MS, now);
+  const collections = createCollectionsReader(db, env.CATALOG_CACHE_MS, now);
+  catalog.onInvalidate(collections.clear);
   const limit = createActionLimiter(db, env.ACTION_LIMIT_SCALE);
   const background = createBackgroundTasks(app.log.child({ module: 'background' }));
   // Tests wait on it instead of sleeping.
@@ -265,6 +269,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     auth,
   });
   await app.register(stockRoutes, { ctx: ordersCtx, auth });
+  await app.register(collectionRoutes, {
+    ctx: { db, onCatalogChanged: catalog.invalidate },
+    reader: collections,
+    auth,
+  });
   if (!deps.paymentProvider && configured.testCheckout) {
     await app.register(testCheckoutRoutes, { ctx: ordersCtx, provider: configured.testCheckout });
   }
@@ -278,6 +287,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     serverEntryPath:
       deps.serverEntryPath ?? path.join(webDistDir, '..', 'dist-server', 'entry-server.js'),
     catalog,
+    collections,
     env,
   });
   return app;

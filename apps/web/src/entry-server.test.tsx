@@ -4,7 +4,10 @@ import { productFixture } from './test/fixtures';
 
 const ORIGIN = 'http://storefront.internal';
 
-/** A renderer over an API that knows one product and the shop's details, counting what it is asked. */
+/** The header's menu, which every page asks for (the frame's loader). */
+const MENU = '/api/collections/menu';
+
+/** A renderer over an API that knows one product, one collection and the shop's details, counting what it is asked. */
 function rendererOf(shop: string) {
   const asked: string[] = [];
   const product = productFixture({ name: `${shop} tote`, description: `<p>${shop} cotton</p>` });
@@ -19,6 +22,23 @@ function rendererOf(shop: string) {
         return Response.json({ products: [product], page: 1, pages: 1 });
       if (url.pathname === '/api/config/shop')
         return Response.json({ name: shop, supportEmail: `help@${shop}.example` });
+      if (url.pathname === '/api/collections/menu')
+        return Response.json({ collections: [{ handle: 'summer-drop', name: 'Summer Drop' }] });
+      if (url.pathname === '/api/collections/summer-drop')
+        return Response.json({
+          collection: {
+            handle: 'summer-drop',
+            name: 'Summer Drop',
+            description: `Light things from ${shop}.\n\nSecond paragraph.`,
+            seoTitle: 'Summer Drop: light layers',
+            seoDescription: '',
+          },
+          products: [product],
+          page: 1,
+          pages: 1,
+        });
+      if (url.pathname.startsWith('/api/collections/'))
+        return Response.json({ message: 'Collection not found' }, { status: 404 });
       return Response.json({ message: 'Product not found' }, { status: 404 });
     },
     sanitizeHtml: (html) => html.replace('cotton', `cotton (sanitized for ${shop})`),
@@ -52,12 +72,15 @@ describe('the server renderer', () => {
     expect(b.body).not.toContain('first');
     expect(b.head).toContain('https://second.example/products/dune-stripe-tote"');
     // One request per answer the page shows: no second pass asks again.
-    expect(first.asked).toEqual(['/api/products/p-1']);
-    expect(second.asked).toEqual(['/api/products/p-1']);
+    expect(first.asked.sort()).toEqual([MENU, '/api/products/p-1']);
+    expect(second.asked.sort()).toEqual([MENU, '/api/products/p-1']);
 
     // The browser gets the answers and the loaders' data (so hydration does not run them).
     const data = JSON.parse(a.data) as { api: { queries: object }; loaderData: object };
-    expect(Object.keys(data.api.queries)).toEqual(['getProduct("p-1")']);
+    expect(Object.keys(data.api.queries).sort()).toEqual([
+      'getCollectionMenu(undefined)',
+      'getProduct("p-1")',
+    ]);
     expect(Object.values(data.loaderData)).toContain(null);
   });
 
@@ -66,7 +89,7 @@ describe('the server renderer', () => {
     const page = await renderer.renderPage(`${ORIGIN}/products/nope`);
     expect(page.status).toBe(404);
     expect(page.body).toContain('Product not found');
-    expect(asked).toEqual(['/api/products/nope']);
+    expect(asked.sort()).toEqual([MENU, '/api/products/nope']);
   });
 
   it('renders the home page with every answer it shows, each asked once', async () => {
@@ -74,6 +97,7 @@ describe('the server renderer', () => {
     const page = await renderer.renderPage(`${ORIGIN}/`);
     expect(page.status).toBe(200);
     expect(asked.sort()).toEqual([
+      MENU,
       '/api/config/shop',
       '/api/products',
       '/api/products?category=belts',
@@ -92,7 +116,37 @@ describe('the server renderer', () => {
   ])('renders %s with the answer it shows (%s)', async (address, request) => {
     const { renderer, asked } = rendererOf('first');
     const page = await renderer.renderPage(`${ORIGIN}${address}`);
-    expect(asked).toEqual([request]);
+    expect(asked.sort()).toEqual([MENU, request].sort());
     expectNoSkeleton(page.body);
+  });
+
+  it('renders a collection with its products, SEO title and canonical address, and the header links it', async () => {
+    const { renderer, asked } = rendererOf('first');
+    const page = await renderer.renderPage(`${ORIGIN}/collections/summer-drop`);
+    expect(page.status).toBe(200);
+    expect(asked.sort()).toEqual([MENU, '/api/collections/summer-drop']);
+    expect(page.body).toContain('<h1');
+    expect(page.body).toContain('Summer Drop');
+    expect(page.body).toContain('first tote');
+    expect(page.body).toContain('<p>Light things from first.</p>');
+    // The header's menus have a Collections menu (its items open from its button).
+    expect(page.body).toMatch(/<button[^>]*aria-haspopup="menu"[^>]*>Collections/);
+    expect(page.head).toContain('<title>Summer Drop: light layers | Sadu Sands</title>');
+    expect(page.head).toContain(
+      '<link rel="canonical" href="https://first.example/collections/summer-drop">',
+    );
+    expect(page.head).toContain(
+      '<meta name="description" content="Light things from first. Second paragraph.">',
+    );
+    expectNoSkeleton(page.body);
+  });
+
+  it('answers an unknown or draft collection 404, out of the index', async () => {
+    const { renderer } = rendererOf('first');
+    const page = await renderer.renderPage(`${ORIGIN}/collections/winter`);
+    expect(page.status).toBe(404);
+    expect(page.body).toContain('Collection not found');
+    expect(page.head).toContain('<title>Collection not found | Sadu Sands</title>');
+    expect(page.head).toContain('<meta name="robots" content="noindex">');
   });
 });

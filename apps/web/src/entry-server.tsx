@@ -8,6 +8,8 @@ import { Provider } from 'react-redux';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { routes } from './app/router';
 import { HtmlSanitizerContext, productsApi } from './features/catalog';
+import { collectionsApi } from './features/collections';
+import { parsePageNumber } from './features/catalog';
 import { createServerStore } from './app/store';
 import { api, apiTransport } from './lib/api';
 import { HttpStatusContext } from './lib/http-status';
@@ -89,13 +91,20 @@ export function createServerRenderer(options: ServerRenderOptions) {
     const hoisted = /^(?:<link [^>]*>)*/.exec(body)![0];
     const leaf = context.matches.at(-1);
     const params = leaf?.params ?? {};
+    const routePath = leaf?.route.path ?? '';
     const head = pageHeadOf({
-      routePath: leaf?.route.path ?? '',
+      routePath,
       params,
       searchParams: new URL(url).searchParams,
       status: note.status,
       product: params.productId
         ? productsApi.endpoints.getProduct.select(params.productId)(store.getState()).data
+        : undefined,
+      collection: routePath.startsWith('collections/')
+        ? collectionsApi.endpoints.getCollectionPage.select({
+            handle: params.handle ?? '',
+            pageNumber: parsePageNumber(params.pageNumber),
+          })(store.getState()).data
         : undefined,
     });
     const data: ServerData = {

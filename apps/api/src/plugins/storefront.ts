@@ -8,6 +8,7 @@ import { requestDeadlineMs } from '../db/postgres';
 import type { Env } from '../env';
 import { appUrl, databaseTimeoutsOf } from '../env';
 import type { CatalogReader } from '../modules/catalog/catalog-reader';
+import type { CollectionsReader } from '../modules/collections/collections-reader';
 import { shopConfigOf } from '../modules/config/service';
 import {
   CACHE_CONTROL,
@@ -86,6 +87,7 @@ export type StorefrontOptions = {
   /** The built server renderer; without it every page is the browser-only app. */
   serverEntryPath: string;
   catalog: CatalogReader;
+  collections: CollectionsReader;
   env: Env;
 };
 
@@ -99,7 +101,7 @@ export type StorefrontOptions = {
  * vite-plugins/precompress.ts) to browsers that accept them.
  */
 export async function registerStorefront(app: FastifyInstance, options: StorefrontOptions) {
-  const { webDistDir, serverEntryPath, catalog, env } = options;
+  const { webDistDir, serverEntryPath, catalog, collections, env } = options;
   const indexFile = path.join(webDistDir, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
@@ -120,6 +122,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
           serverEntryPath,
           template: readFileSync(indexFile, 'utf8'),
           catalog,
+          collections,
           shopConfig: shopConfigOf(env),
           appUrl: appUrl(env),
           cacheMs: env.CATALOG_CACHE_MS,

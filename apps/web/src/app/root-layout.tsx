@@ -1,6 +1,13 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useCartStockWatch, useLoweredLinesNotice } from '../features/cart';
+import { collectionsApi } from '../features/collections';
+import type { PageRequests } from '../lib/page-data';
 import { AppFrame } from './app-frame';
+
+/** What the frame renders with on every page: the collections the header's menus show. */
+export const frameRequests: PageRequests = (dispatch) => [
+  dispatch(collectionsApi.endpoints.getCollectionMenu.initiate()),
+];
 
 /**
  * The layout of every route: the frame, the cart's stock watch (and its notice of lines lowered

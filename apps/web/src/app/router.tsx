@@ -8,7 +8,7 @@ import type { LegalPage } from './legal-route';
 import { RootErrorBoundary, RouteErrorBoundary } from './error-boundaries';
 import { PageLoading } from './page-loading';
 import { RequireUser } from './require-user';
-import { RootLayout } from './root-layout';
+import { RootLayout, frameRequests } from './root-layout';
 
 /** A page's module: its component and, for a page the server renders with data, its requests. */
 type PageModule = { default: ComponentType; pageRequests?: PageRequests };
@@ -78,6 +78,7 @@ const legal = (file: string, title: string) => async () => {
 
 const home = page(() => import('../features/home/components/home-page'));
 const search = page(() => import('../features/catalog/components/search-page'));
+const collection = page(() => import('../features/collections/components/collection-page'));
 
 /** Guarded pages also answer on any deeper path (the spec's wildcard variants). */
 const guarded = (
@@ -93,6 +94,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
+    // The header's collections menu, on every page the server renders.
+    loader: pageLoader(frameRequests),
     errorElement: <RootErrorBoundary />,
     children: [
       {
@@ -113,6 +116,8 @@ export const routes: RouteObject[] = [
           { path: 'belts', lazy: category('belts') },
           { path: 'totes', lazy: category('totes') },
           { path: 'hoodies', lazy: category('hoodies') },
+          { path: 'collections/:handle', lazy: collection },
+          { path: 'collections/:handle/page/:pageNumber', lazy: collection },
           {
             path: 'cart/:productId?',
             lazy: browserPage(

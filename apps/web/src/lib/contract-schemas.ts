@@ -11,6 +11,7 @@ import {
   productSchema,
   shopConfigSchema,
 } from '@shop/shared/catalog';
+import { collectionMenuSchema, collectionPageSchema } from '@shop/shared/collections';
 import { ownHoldsResponseSchema, shippingAddressSchema } from '@shop/shared/orders';
 
 /** The answers the first page's endpoints check (responseSchema), and every error body. */
@@ -21,6 +22,8 @@ export const answerSchemas = {
   shopConfig: shopConfigSchema,
   message: messageResponseSchema,
   ownHolds: ownHoldsResponseSchema,
+  collectionPage: collectionPageSchema,
+  collectionMenu: collectionMenuSchema,
 };
 
 /** What the browser keeps in localStorage, checked as it is read back; a value of another shape is dropped. */

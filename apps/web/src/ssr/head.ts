@@ -1,9 +1,11 @@
 import type { Product } from '@shop/shared/catalog';
+import type { StorefrontCollection } from '@shop/shared/collections';
 import { escapeHtml } from '@shop/shared/html';
 import { SHOP_NAME } from '@shop/shared/shop';
 import { defaultChoice } from '@shop/shared/stock';
 import { CATEGORY_PAGES, type CategorySlug } from '../features/catalog/category-pages';
 import { imagesFor } from '../features/catalog/product-images';
+import { collectionPath, collectionTitle } from '../features/collections/collection-path';
 import { largestRendition, pictureAlt } from '../lib/product-image';
 import { htmlToPlainText, truncateText } from './plain-text';
 import {
@@ -22,6 +24,7 @@ export type PageHead =
   | { kind: 'category'; slug: CategorySlug; pageNumber: number }
   | { kind: 'search'; keyword: string; pageNumber: number }
   | { kind: 'product'; product: Product }
+  | { kind: 'collection'; collection: StorefrontCollection; pageNumber: number }
   | { kind: 'legal'; path: string; title: string }
   | { kind: 'productNotFound' }
   /** `title`: a listing page past its end keeps the title its page shows ('Page not found' else). */
@@ -91,6 +94,31 @@ function productParts(product: Product, appUrl: string): HeadParts {
   };
 }
 
+/** A collection's page: its SEO title and description where the owner gave them (decision 034). */
+function collectionParts(
+  collection: StorefrontCollection,
+  pageNumber: number,
+  appUrl: string,
+): HeadParts {
+  const path = collectionPath(collection.handle);
+  const description =
+    collection.seoDescription ||
+    truncateText(collection.description.replace(/\s+/g, ' ').trim(), DESCRIPTION_LENGTH) ||
+    `${collection.name} from ${SHOP_NAME}.`;
+  return {
+    title: collectionTitle(collection, pageNumber),
+    description: truncateText(description, DESCRIPTION_LENGTH),
+    canonicalPath: collectionPath(collection.handle, isLaterPage(pageNumber) ? pageNumber : 1),
+    ogType: 'website',
+    jsonLd: [
+      breadcrumbJsonLd([
+        { name: SHOP_NAME, url: `${appUrl}/` },
+        { name: collection.name, url: `${appUrl}${path}` },
+      ]),
+    ],
+  };
+}
+
 /** Titles are the ones the pages set in the browser (useDocumentTitle, PageHeader's documentTitle). */
 function partsOf(head: PageHead, appUrl: string): HeadParts {
   switch (head.kind) {
@@ -133,6 +161,8 @@ function partsOf(head: PageHead, appUrl: string): HeadParts {
     }
     case 'product':
       return productParts(head.product, appUrl);
+    case 'collection':
+      return collectionParts(head.collection, head.pageNumber, appUrl);
     case 'legal':
       return {
         title: head.title,

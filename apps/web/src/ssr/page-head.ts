@@ -1,4 +1,5 @@
 import type { Product } from '@shop/shared/catalog';
+import type { CollectionPage } from '@shop/shared/collections';
 import type { CategorySlug } from '../features/catalog/category-pages';
 import { CATEGORY_PAGES } from '../features/catalog/category-pages';
 import { parsePageNumber } from '../features/catalog/page-number';
@@ -38,6 +39,8 @@ type MatchedPage = {
   status: number;
   /** The product the page shows, when it is a product page and the product was found. */
   product: Product | undefined;
+  /** The collection the page shows, when it is a collection page and the collection was found. */
+  collection?: CollectionPage | undefined;
 };
 
 /** What the <head> of a rendered page describes, from its route, status and data. */
@@ -45,6 +48,16 @@ export function pageHeadOf(page: MatchedPage): PageHead {
   const { routePath, status, product } = page;
   if (routePath === 'products/:productId')
     return product && status === 200 ? { kind: 'product', product } : { kind: 'productNotFound' };
+  if (routePath.startsWith('collections/:handle')) {
+    const pageNumber = parsePageNumber(page.params.pageNumber);
+    if (!page.collection) return { kind: 'notFound', title: 'Collection not found' };
+    const head: PageHead = {
+      kind: 'collection',
+      collection: page.collection.collection,
+      pageNumber,
+    };
+    return status === 404 ? { kind: 'notFound', title: pageTitleOf(head) } : head;
+  }
   const head = routeHeadOf(page);
   // A listing page past its end: out of the index, under the title its page shows.
   if (status === 404) return { kind: 'notFound', title: head && pageTitleOf(head) };

@@ -53,7 +53,7 @@ function filterCondition(filter: ProductFilter): SQL | undefined {
 // One round trip for a product and its variants, in the options' order. Written out by name:
 // inside a select, drizzle leaves columns unqualified, and the variant's own "id" would shadow
 // the product's.
-const variantsJson = sql<VariantReading[] | null>`(
+export const variantsJson = sql<VariantReading[] | null>`(
   select json_agg(json_build_object(
     'id', v.id, 'key', v.key, 'values', v.option_values, 'sku', v.sku,
     'priceCents', v.price_cents, 'compareAtCents', v.compare_at_cents,

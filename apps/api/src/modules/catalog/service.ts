@@ -152,7 +152,7 @@ function toStorefrontVariant(row: ProductWithStock, variant: VariantReading): St
   };
 }
 
-function toProductSummary(row: ProductWithStock, imageAlts?: ImageAlts): ProductSummary {
+export function toProductSummary(row: ProductWithStock, imageAlts?: ImageAlts): ProductSummary {
   return {
     _id: row.id,
     handle: row.handle,
@@ -186,6 +186,8 @@ function toReview(row: ReviewRow) {
 }
 
 export type { ProductPhotoColumns };
+/** The SQL that reads a listed product's variants (collections list products as the catalog does). */
+export { variantsJson } from './repository';
 
 /** Points the storefront at a product's photos (modules/images decides which URLs). */
 export async function setProductPhotos(

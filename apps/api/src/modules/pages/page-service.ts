@@ -6,6 +6,7 @@ import type { ShopConfig } from '@shop/shared/catalog';
 import { TtlCache } from '../../lib/ttl-cache';
 import { sanitizeDescription } from '../admin-products/description';
 import type { CatalogReader } from '../catalog/catalog-reader';
+import type { CollectionsReader } from '../collections/collections-reader';
 import { createHtmlDocument, type RenderedPage } from './html-document';
 import type { PageKind } from './page-policy';
 import { renderWithin } from './render-deadline';
@@ -72,6 +73,7 @@ export async function createPageService(deps: {
   serverEntryPath: string;
   template: string;
   catalog: CatalogReader;
+  collections: CollectionsReader;
   shopConfig: ShopConfig;
   appUrl: string;
   cacheMs: number;
@@ -83,7 +85,11 @@ export async function createPageService(deps: {
   const renderer = entry.createServerRenderer({
     origin: RENDER_ORIGIN,
     appUrl: deps.appUrl,
-    fetch: createRendererFetch({ catalog: deps.catalog, shopConfig: deps.shopConfig }),
+    fetch: createRendererFetch({
+      catalog: deps.catalog,
+      collections: deps.collections,
+      shopConfig: deps.shopConfig,
+    }),
     sanitizeHtml: sanitizeDescription,
   });
   const documentOf = createHtmlDocument(deps.template, entry.SERVER_DATA_ID);

@@ -9,6 +9,7 @@ import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCatalogReader } from '../catalog/catalog-reader';
 import { createHtmlDocument } from './html-document';
+import { createCollectionsReader } from '../collections/collections-reader';
 import { createPageService } from './page-service';
 import { CACHE_CONTROL, pageKindOf, renderedAddressOf } from './page-policy';
 
@@ -155,6 +156,7 @@ describe('server-rendered pages', () => {
       serverEntryPath: path.join(dir, 'entry-server.mjs'),
       template: TEMPLATE,
       catalog,
+      collections: createCollectionsReader(t.database.db, 60_000),
       shopConfig: { name: 'Shop', supportEmail: 'help@shop.test' },
       appUrl: 'http://shop.test',
       cacheMs: 60_000,
@@ -177,6 +179,7 @@ describe('server-rendered pages', () => {
         serverEntryPath: path.join(dir, 'entry-server.mjs'),
         template: TEMPLATE,
         catalog: createCatalogReader(t.database.db, 60_000),
+        collections: createCollectionsReader(t.database.db, 60_000),
         shopConfig: { name, supportEmail: 'help@shop.test' },
         appUrl: 'http://shop.test',
         cacheMs: 60_000,

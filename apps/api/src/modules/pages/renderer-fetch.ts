@@ -1,6 +1,8 @@
 import type { ErrorBody, ShopConfig } from '@shop/shared/catalog';
 import { productIdSchema, productListQuerySchema } from '@shop/shared/catalog';
+import { collectionHandleParams, collectionPageQuerySchema } from '@shop/shared/collections';
 import type { CatalogReader } from '../catalog/catalog-reader';
+import type { CollectionsReader } from '../collections/collections-reader';
 import { readListingQuery } from '../catalog/service';
 import { renderRead } from './render-deadline';
 
@@ -28,6 +30,7 @@ function answerOf(error: unknown): Response {
  */
 export function createRendererFetch(deps: {
   catalog: CatalogReader;
+  collections: CollectionsReader;
   shopConfig: ShopConfig;
 }): typeof fetch {
   const shopConfigJson = JSON.stringify(deps.shopConfig);
@@ -49,6 +52,22 @@ export function createRendererFetch(deps: {
         const id = productIdSchema.safeParse(decodeURIComponent(product[1]!));
         if (!id.success) return failure(400, id.error.issues[0]?.message ?? 'Invalid product id');
         return json(200, await renderRead(() => deps.catalog.productJson(id.data)));
+      }
+      if (pathname === '/api/collections/menu')
+        return json(200, await renderRead(() => deps.collections.menuJson()));
+      const collection = /^\/api\/collections\/([^/]+)$/.exec(pathname);
+      if (collection) {
+        const params = collectionHandleParams.safeParse({
+          handle: decodeURIComponent(collection[1]!),
+        });
+        const query = collectionPageQuerySchema.safeParse(Object.fromEntries(searchParams));
+        if (!params.success || !query.success) return failure(400, 'Invalid collection address');
+        return json(
+          200,
+          await renderRead(() =>
+            deps.collections.pageJson(params.data.handle, query.data.pageNumber),
+          ),
+        );
       }
     } catch (error) {
       return answerOf(error);

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import { listPublishedProductDates } from '../catalog/service';
+import { listPublishedCollectionDates } from '../collections/service';
 
 /** The storefront's pages that are there for everyone: home, the category listings, the legal pages. */
 export const STOREFRONT_PAGES = [
@@ -59,15 +60,25 @@ function urlEntry(loc: string, lastmod?: Date): string {
 
 /**
  * The sitemap (https://www.sitemaps.org/protocol.html): the storefront's pages, then every
- * published product at its canonical address (its handle) with the time it last changed. One file holds 50,000 URLs, far beyond this
+ * published product at its canonical address (its handle) and every published collection, with
+ * the time each last changed. One file holds 50,000 URLs, far beyond this
  * shop's catalog; past that it would have to become a sitemap index.
  */
 export async function sitemapXml(db: Database, origin: string): Promise<string> {
-  const products = await listPublishedProductDates(db);
+  const [products, collections] = await Promise.all([
+    listPublishedProductDates(db),
+    listPublishedCollectionDates(db),
+  ]);
   const entries = [
     ...STOREFRONT_PAGES.map((path) => urlEntry(`${origin}${path}`)),
     ...products.map((product) =>
       urlEntry(`${origin}/products/${encodeURIComponent(product.handle)}`, product.updatedAt),
+    ),
+    ...collections.map((collection) =>
+      urlEntry(
+        `${origin}/collections/${encodeURIComponent(collection.handle)}`,
+        collection.updatedAt,
+      ),
     ),
   ];
   return [

@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
 import AuditPage from './audit/audit-page';
 import ImportPage from './catalog-import/import-page';
+import CollectionEditorPage from './collections/collection-editor-page';
+import CollectionsPage from './collections/collections-page';
 import CustomersPage from './customers/customers-page';
 import AdminLayout from './layout/admin-layout';
 import OrderDetailPage from './orders/order-detail-page';
@@ -31,6 +33,9 @@ export const adminRoutes: RouteObject[] = [
           { path: 'products/new', Component: ProductEditorPage },
           { path: 'products/import', Component: ImportPage },
           { path: 'products/:id', Component: ProductEditorPage },
+          { path: 'collections', Component: CollectionsPage },
+          { path: 'collections/new', Component: CollectionEditorPage },
+          { path: 'collections/:id', Component: CollectionEditorPage },
           { path: 'stock/movements', Component: MovementsPage },
           { path: 'customers', Component: CustomersPage },
           { path: 'staff', Component: StaffPage },

@@ -3,6 +3,7 @@ export { productsApi, useGetProductQuery, useGetProductsQuery } from './api/prod
 export type { ProductListQuery } from './api/products-api';
 export { CATEGORY_PAGES } from './category-pages';
 export { ProductCard } from './components/product-card';
+export { ProductGrid } from './components/product-grid';
 export { ProductListing } from './components/product-listing';
 export { SearchBox } from './components/search-box';
 export { formatDollars } from './format-price';

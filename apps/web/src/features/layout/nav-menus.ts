@@ -17,3 +17,19 @@ export const NAV_MENUS: NavMenu[] = [
     ],
   },
 ];
+
+/** The header's menu of the collections the owner picked, after the categories' (none if none). */
+export function withCollections(
+  menus: NavMenu[],
+  collections: { handle: string; name: string }[] | undefined,
+  pathOf: (handle: string) => string,
+): NavMenu[] {
+  if (!collections?.length) return menus;
+  return [
+    ...menus,
+    {
+      label: 'Collections',
+      items: collections.map((entry) => ({ to: pathOf(entry.handle), label: entry.name })),
+    },
+  ];
+}

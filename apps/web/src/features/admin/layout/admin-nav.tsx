@@ -11,6 +11,7 @@ export function AdminNav({ isOwner }: { isOwner: boolean }) {
     { to: '/admin', label: 'Summary', end: true },
     { to: '/admin/orders', label: 'Orders', end: false },
     { to: '/admin/products', label: 'Products', end: false },
+    { to: '/admin/collections', label: 'Collections', end: false },
     { to: '/admin/stock/movements', label: 'Stock movements', end: false },
     { to: '/admin/customers', label: 'Customers', end: false },
     { to: '/admin/staff', label: 'Staff', end: false },

@@ -125,6 +125,48 @@ describe('the header', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Belts' })).toHaveAttribute('href', '/belts');
   });
 
+  it('adds a Collections menu of the collections the owner shows there, in the header and the sidebar', async () => {
+    const menuAnswer = {
+      body: {
+        collections: [
+          { handle: 'summer-drop', name: 'Summer Drop' },
+          { handle: 'desert-nights', name: 'Desert Nights' },
+        ],
+      },
+    };
+    mockApi([], (url) => (url.pathname === '/api/collections/menu' ? menuAnswer : undefined));
+    const { user } = renderApp('/nowhere');
+    const trigger = (await screen.findAllByRole('button', { name: 'Collections' }))[0]!;
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Summer Drop', 'Desert Nights']);
+    expect(within(menu).getByRole('menuitem', { name: 'Summer Drop' })).toHaveAttribute(
+      'href',
+      '/collections/summer-drop',
+    );
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const sidebar = await screen.findByRole('dialog', { name: 'Menu' });
+    await user.click(within(sidebar).getByRole('button', { name: 'Collections' }));
+    expect(within(sidebar).getByRole('link', { name: 'Desert Nights' })).toHaveAttribute(
+      'href',
+      '/collections/desert-nights',
+    );
+  });
+
+  it('has no Collections menu while the owner shows none', async () => {
+    mockApi([]);
+    renderApp('/nowhere');
+    await screen.findAllByRole('button', { name: 'Accessories' });
+    expect(screen.queryByRole('button', { name: 'Collections' })).not.toBeInTheDocument();
+  });
+
   it('opens the mobile sidebar, marks the body, expands a category and closes on Escape', async () => {
     mockApi([]);
     const { user } = renderApp('/nowhere');

@@ -2,7 +2,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
 import { DialogCloseButton } from '../../../components/ui/dialog-close-button';
-import { NAV_MENUS } from '../nav-menus';
+import { useNavMenus } from '../use-nav-menus';
 import { SearchBox } from '../../catalog';
 import { SidebarAccountLinks } from './sidebar-account-links';
 import { SidebarSection } from './sidebar-section';
@@ -17,6 +17,7 @@ type SidebarDialogProps = {
 /** The mobile menu: a dialog (focus trapped, Escape closes) sliding in from the left. */
 export default function SidebarDialog({ open, onOpenChange, triggerRef }: SidebarDialogProps) {
   const close = () => onOpenChange(false);
+  const navMenus = useNavMenus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -40,7 +41,7 @@ export default function SidebarDialog({ open, onOpenChange, triggerRef }: Sideba
           </div>
           <nav aria-label="Categories" className="px-5">
             <ul>
-              {NAV_MENUS.map((menu) => (
+              {navMenus.map((menu) => (
                 <SidebarSection key={menu.label} menu={menu} onNavigate={close} />
               ))}
             </ul>

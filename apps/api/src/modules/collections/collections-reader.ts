@@ -1,0 +1,41 @@
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { collectionMenuSchema, collectionPageSchema } from '@shop/shared/collections';
+import type { Database } from '../../db/client';
+import { TtlCache } from '../../lib/ttl-cache';
+import { collectionMenu, readCollectionPage } from './service';
+
+const MAX_CACHED_RESPONSES = 500;
+
+const encodePage = serializerCompiler({
+  schema: collectionPageSchema,
+  method: 'GET',
+  url: '/api/collections/:handle',
+});
+const encodeMenu = serializerCompiler({
+  schema: collectionMenuSchema,
+  method: 'GET',
+  url: '/api/collections/menu',
+});
+
+/**
+ * The collections as the storefront reads them, encoded once with their response schemas and kept
+ * `ttlMs`, like the catalog's answers (decision 004): every page's header asks for the menu. The
+ * app drops them with the catalog cache (a product's stock or a collection's write).
+ */
+export function createCollectionsReader(db: Database, ttlMs: number, now: () => number = Date.now) {
+  const cache = new TtlCache<string>(ttlMs, MAX_CACHED_RESPONSES, now);
+  return {
+    pageJson(handle: string, pageNumber: string | undefined): Promise<string> {
+      return cache.get(JSON.stringify(['page', handle, pageNumber ?? '']), async () =>
+        encodePage(await readCollectionPage(db, handle, pageNumber)),
+      );
+    },
+    menuJson(): Promise<string> {
+      return cache.get('menu', async () => encodeMenu(await collectionMenu(db)));
+    },
+    clear(): void {
+      cache.clear();
+    },
+  };
+}
+export type CollectionsReader = ReturnType<typeof createCollectionsReader>;

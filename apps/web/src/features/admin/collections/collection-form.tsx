@@ -1,0 +1,290 @@
+import { useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { handleFromName } from '@shop/shared/admin-catalog';
+import { collectionWriteSchema } from '@shop/shared/admin-collections';
+import type { AdminCollection, CollectionWrite } from '@shop/shared/admin-collections';
+import {
+  COLLECTION_MESSAGES,
+  COLLECTION_STATUSES,
+  MAX_SEO_DESCRIPTION_LENGTH,
+  MAX_SEO_TITLE_LENGTH,
+} from '@shop/shared/collections';
+import type { CollectionStatus } from '@shop/shared/collections';
+import { errorBodySchema } from '@shop/shared/catalog';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Field, fieldDescription, fieldInputClass } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/text-field';
+import { GENERIC_ERROR } from '../../../lib/api-error';
+import { PRODUCT_STATUS_LABELS } from '../catalog-format';
+
+type Fields = {
+  name: string;
+  handle: string;
+  description: string;
+  seoTitle: string;
+  seoDescription: string;
+  status: CollectionStatus;
+  showInMenu: boolean;
+  menuPosition: string;
+};
+type FieldName = keyof Fields;
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+const FIELD_ORDER: FieldName[] = [
+  'name',
+  'handle',
+  'status',
+  'showInMenu',
+  'menuPosition',
+  'description',
+  'seoTitle',
+  'seoDescription',
+];
+
+const STATUS_HINTS: Record<CollectionStatus, string> = {
+  published: 'Shoppers see it at its address (and in the menu, if shown there).',
+  draft: 'Only the back office sees it.',
+};
+
+function fieldsOf(collection: AdminCollection | undefined): Fields {
+  return {
+    name: collection?.name ?? '',
+    handle: collection?.handle ?? '',
+    description: collection?.description ?? '',
+    seoTitle: collection?.seoTitle ?? '',
+    seoDescription: collection?.seoDescription ?? '',
+    status: collection?.status ?? 'draft',
+    showInMenu: collection?.showInMenu ?? false,
+    menuPosition: String(collection?.menuPosition ?? 0),
+  };
+}
+
+function fieldOf(path: string | undefined, message: string): FieldName | null {
+  if (message === COLLECTION_MESSAGES.handleTaken) return 'handle';
+  const name = path?.split('.').at(-1);
+  return FIELD_ORDER.find((field) => field === name) ?? null;
+}
+
+function serverErrors(error: unknown): { fields: FieldErrors; top: string | null } {
+  const data = error && typeof error === 'object' && 'data' in error ? error.data : undefined;
+  const body = errorBodySchema.safeParse(data);
+  if (!body.success) return { fields: {}, top: GENERIC_ERROR };
+  const fields: FieldErrors = {};
+  for (const issue of body.data.errors ?? []) {
+    const field = fieldOf(issue.path, issue.message);
+    if (field) fields[field] ??= issue.message;
+  }
+  const field = fieldOf(undefined, body.data.message);
+  if (field) fields[field] ??= body.data.message;
+  return { fields, top: Object.keys(fields).length === 0 ? body.data.message : null };
+}
+
+type CollectionFormProps = {
+  collection?: AdminCollection;
+  initialNotice?: string;
+  onSave: (write: CollectionWrite) => Promise<{ data: AdminCollection } | { error: unknown }>;
+  busy: boolean;
+};
+
+/** A collection's fields, checked here with the API's own schema, then by the API. */
+export function CollectionForm({
+  collection,
+  initialNotice = '',
+  onSave,
+  busy,
+}: CollectionFormProps) {
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [fields, setFields] = useState<Fields>(() => fieldsOf(collection));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState(initialNotice);
+  const generatedHandle = fields.name.trim() ? handleFromName(fields.name) : '';
+  const fieldId = (name: FieldName) => `${id}-${name}`;
+  const errorOf = (name: FieldName) => errors[name];
+
+  const set = <K extends FieldName>(name: K, value: Fields[K]) => {
+    setFields((current) => ({ ...current, [name]: value }));
+    setNotice('');
+  };
+
+  const showErrors = (found: FieldErrors, top: string | null) => {
+    setErrors(found);
+    setProblem(top);
+    const first = FIELD_ORDER.find((name) => found[name]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setNotice('');
+    const position = fields.menuPosition.trim();
+    const parsed = collectionWriteSchema.safeParse({
+      name: fields.name,
+      handle: fields.handle.trim() || undefined,
+      description: fields.description,
+      seoTitle: fields.seoTitle,
+      seoDescription: fields.seoDescription,
+      status: fields.status,
+      showInMenu: fields.showInMenu,
+      menuPosition: position === '' ? 0 : Number(position),
+    });
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = fieldOf(issue.path.map(String).join('.'), issue.message);
+        if (field) found[field] ??= issue.message;
+      }
+      showErrors(found, Object.keys(found).length ? null : 'Please check the fields');
+      return;
+    }
+    const result = await onSave(parsed.data);
+    if ('error' in result) {
+      const { fields: found, top } = serverErrors(result.error);
+      showErrors(found, top);
+      return;
+    }
+    setFields(fieldsOf(result.data));
+    setErrors({});
+    setProblem(null);
+    setNotice('Saved');
+  };
+
+  const textArea = (name: 'description', label: string, hint: string) => (
+    <Field id={fieldId(name)} label={label} hint={hint} error={errorOf(name)}>
+      <textarea
+        id={fieldId(name)}
+        rows={5}
+        value={fields[name]}
+        onChange={(event) => set(name, event.target.value)}
+        aria-invalid={errorOf(name) ? true : undefined}
+        aria-describedby={fieldDescription(fieldId(name), { hint, error: errorOf(name) })}
+        className={`${fieldInputClass} h-auto py-2`}
+      />
+    </Field>
+  );
+
+  return (
+    <form
+      ref={form}
+      noValidate
+      onSubmit={submit}
+      aria-label="Collection details"
+      className="flex flex-col gap-5 rounded-2xl border border-sand-200 bg-white p-5"
+    >
+      <h2 className="text-xl font-semibold">Details</h2>
+      {problem && <Alert variant="danger">{problem}</Alert>}
+      <div className="grid gap-5 md:grid-cols-2">
+        <TextField
+          id={fieldId('name')}
+          label="Name"
+          value={fields.name}
+          onChange={(event) => set('name', event.target.value)}
+          error={errorOf('name')}
+          maxLength={120}
+          autoComplete="off"
+        />
+        <TextField
+          id={fieldId('handle')}
+          label="Handle (optional)"
+          hint={
+            fields.handle.trim()
+              ? `Its address in the shop: /collections/${fields.handle.trim()}`
+              : generatedHandle
+                ? `Left empty, it is made from the name: ${generatedHandle}`
+                : 'Left empty, it is made from the name.'
+          }
+          value={fields.handle}
+          onChange={(event) => set('handle', event.target.value)}
+          error={errorOf('handle')}
+          maxLength={80}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={generatedHandle || undefined}
+          className="[&_input]:font-mono"
+        />
+        <Field
+          id={fieldId('status')}
+          label="Status"
+          hint={STATUS_HINTS[fields.status]}
+          error={errorOf('status')}
+        >
+          <select
+            id={fieldId('status')}
+            value={fields.status}
+            onChange={(event) => set('status', event.target.value as CollectionStatus)}
+            aria-describedby={fieldDescription(fieldId('status'), {
+              hint: STATUS_HINTS[fields.status],
+              error: errorOf('status'),
+            })}
+            className={fieldInputClass}
+          >
+            {COLLECTION_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {PRODUCT_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <div className="flex flex-col gap-3">
+          <label className="flex min-h-10 cursor-pointer items-center gap-3 text-sm font-semibold">
+            <input
+              id={fieldId('showInMenu')}
+              type="checkbox"
+              checked={fields.showInMenu}
+              onChange={(event) => set('showInMenu', event.target.checked)}
+              className="size-4 accent-terracotta-700"
+            />
+            Show in the shop’s header menu
+          </label>
+          <TextField
+            id={fieldId('menuPosition')}
+            label="Menu position"
+            hint="Lower comes first in the menu (0 to 999)."
+            inputMode="numeric"
+            autoComplete="off"
+            value={fields.menuPosition}
+            onChange={(event) => set('menuPosition', event.target.value)}
+            error={errorOf('menuPosition')}
+          />
+        </div>
+      </div>
+      {textArea(
+        'description',
+        'Description',
+        'Plain text shown under the name; a blank line starts a new paragraph.',
+      )}
+      <fieldset className="flex flex-col gap-5 rounded-xl border border-sand-200 p-4">
+        <legend className="px-1 text-sm font-semibold">Search engines</legend>
+        <TextField
+          id={fieldId('seoTitle')}
+          label="SEO title (optional)"
+          hint={`The page’s title in search results; the name when empty. At most ${MAX_SEO_TITLE_LENGTH} characters.`}
+          value={fields.seoTitle}
+          onChange={(event) => set('seoTitle', event.target.value)}
+          error={errorOf('seoTitle')}
+          autoComplete="off"
+        />
+        <TextField
+          id={fieldId('seoDescription')}
+          label="SEO description (optional)"
+          hint={`The text under the title in search results; the description when empty. At most ${MAX_SEO_DESCRIPTION_LENGTH} characters.`}
+          value={fields.seoDescription}
+          onChange={(event) => set('seoDescription', event.target.value)}
+          error={errorOf('seoDescription')}
+          autoComplete="off"
+        />
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-4">
+        <Button type="submit" aria-disabled={busy || undefined}>
+          {busy ? 'Saving…' : collection ? 'Save changes' : 'Create collection'}
+        </Button>
+        <p role="status" className="text-sm font-semibold text-success">
+          {notice}
+        </p>
+      </div>
+    </form>
+  );
+}
