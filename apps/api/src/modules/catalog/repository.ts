@@ -161,6 +161,7 @@ export async function insertProduct(
       .returning({ id: products.id });
     if (!inserted) return;
     await openStock(tx, inserted.id, stockLevels);
+    if (hasAandB) await copyOptionPhotosToVariants(tx, inserted.id, fields);
     if (productReviews.length) {
       await tx
         .insert(reviews)
@@ -185,8 +186,15 @@ export async function updateProductPhotoColumns(
     .set({ ...columns, updatedAt: sql`now()` })
     .where(eq(products.id, id))
     .returning({ hasAandB: products.hasAandB });
-  // The spec's option photos are the photos of its A and B variants (decision 031).
-  if (!row?.hasAandB) return;
+  if (row?.hasAandB) await copyOptionPhotosToVariants(tx, id, columns);
+}
+
+/** The spec's option photos are the photos of its A and B variants (decision 031). */
+async function copyOptionPhotosToVariants(
+  tx: Executor,
+  id: string,
+  columns: Pick<ProductRow, 'imagesOptionA' | 'imagesOptionB'>,
+): Promise<void> {
   for (const [value, images] of [
     ['A', columns.imagesOptionA],
     ['B', columns.imagesOptionB],
