@@ -5,6 +5,7 @@ import { SHOP_NAME } from '@shop/shared/shop';
 import { defaultChoice } from '@shop/shared/stock';
 import { CATEGORY_PAGES, type CategorySlug } from '../features/catalog/category-pages';
 import { imagesFor } from '../features/catalog/product-images';
+import { productPageTitle } from '../features/catalog/product-title';
 import { collectionPath, collectionTitle } from '../features/collections/collection-path';
 import { largestRendition, pictureAlt } from '../lib/product-image';
 import { htmlToPlainText, truncateText } from './plain-text';
@@ -77,8 +78,13 @@ function productParts(product: Product, appUrl: string): HeadParts {
   const images = [...new Set(all.filter(Boolean).map(full))];
   const categorySlug = categoryPageOf(product.category);
   return {
-    title: product.name,
-    description: truncateText(text, DESCRIPTION_LENGTH) || `${product.name} from ${SHOP_NAME}.`,
+    // The owner's SEO title and description where given (decision 037); the description whole:
+    // they wrote it for search results, which cut it themselves.
+    title: productPageTitle(product),
+    description:
+      product.seoDescription ||
+      truncateText(text, DESCRIPTION_LENGTH) ||
+      `${product.name} from ${SHOP_NAME}.`,
     canonicalPath: path,
     ogType: 'product',
     ...(main ? { image: { url: full(main), alt: pictureAlt(product, main, product.name) } } : {}),
