@@ -5,10 +5,10 @@ import { SHOP_NAME } from '@shop/shared/shop';
 import { defaultChoice } from '@shop/shared/stock';
 import { CATEGORY_PAGES, type CategorySlug } from '../features/catalog/category-pages';
 import { imagesFor } from '../features/catalog/product-images';
-import { productPageTitle } from '../features/catalog/product-title';
 import { collectionPath, collectionTitle } from '../features/collections/collection-path';
 import { largestRendition, pictureAlt } from '../lib/product-image';
-import { htmlToPlainText, truncateText } from './plain-text';
+import { htmlToPlainText, truncateText } from '../lib/plain-text';
+import { productMetaDescription, productPageTitle } from '../lib/product-seo';
 import {
   breadcrumbJsonLd,
   categoryPageOf,
@@ -78,13 +78,9 @@ function productParts(product: Product, appUrl: string): HeadParts {
   const images = [...new Set(all.filter(Boolean).map(full))];
   const categorySlug = categoryPageOf(product.category);
   return {
-    // The owner's SEO title and description where given (decision 037); the description whole:
-    // they wrote it for search results, which cut it themselves.
+    // The owner's SEO title and description where given (decision 037).
     title: productPageTitle(product),
-    description:
-      product.seoDescription ||
-      truncateText(text, DESCRIPTION_LENGTH) ||
-      `${product.name} from ${SHOP_NAME}.`,
+    description: productMetaDescription(product),
     canonicalPath: path,
     ogType: 'product',
     ...(main ? { image: { url: full(main), alt: pictureAlt(product, main, product.name) } } : {}),

@@ -11,7 +11,7 @@ import { REVIEWS_HASH, readReviewProof, type ReviewProof } from '../../../lib/re
 import { productsApi, useGetProductQuery } from '../api/products-api';
 import { ProductDetail, loadProductDescription } from './product-detail';
 import { ProductNotFound } from './product-not-found';
-import { productPageTitle } from '../product-title';
+import { productPageTitle } from '../../../lib/product-seo';
 
 // Under way while the product's data arrives.
 void loadProductDescription();
