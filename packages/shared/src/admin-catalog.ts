@@ -350,28 +350,32 @@ const variantSlotRule = <T extends { slot: ImageSlot; variant?: string | undefin
   });
 
 /** POST /api/admin/products/:id/images: the multipart form's fields beside `file`. */
-export const imageUploadFieldsSchema = z.object({
-  alt: singleLineText('Alt text', { error: IMAGE_ALT_REQUIRED }).check(
-    z.trim(),
-    z.minLength(1, IMAGE_ALT_REQUIRED),
-    z.maxLength(300, 'Alt text must be at most 300 characters'),
-  ),
-  slot: z._default(
-    z.enum(IMAGE_SLOTS, { error: `Slot must be one of ${IMAGE_SLOTS.join(', ')}` }),
-    'gallery',
-  ),
-  /** The variant's id, for the 'variant' slot (and only for it). */
-  variant: z.optional(z.uuid({ error: 'Variant must be a variant id' })),
-}).check(variantSlotRule());
+export const imageUploadFieldsSchema = z
+  .object({
+    alt: singleLineText('Alt text', { error: IMAGE_ALT_REQUIRED }).check(
+      z.trim(),
+      z.minLength(1, IMAGE_ALT_REQUIRED),
+      z.maxLength(300, 'Alt text must be at most 300 characters'),
+    ),
+    slot: z._default(
+      z.enum(IMAGE_SLOTS, { error: `Slot must be one of ${IMAGE_SLOTS.join(', ')}` }),
+      'gallery',
+    ),
+    /** The variant's id, for the 'variant' slot (and only for it). */
+    variant: z.optional(z.uuid({ error: 'Variant must be a variant id' })),
+  })
+  .check(variantSlotRule());
 export type ImageUploadFields = z.infer<typeof imageUploadFieldsSchema>;
 
 /** PUT /api/admin/products/:id/images/order: a slot's photos in their new order. */
-export const imageOrderRequestSchema = z.object({
-  slot: z.enum(IMAGE_SLOTS, { error: `Slot must be one of ${IMAGE_SLOTS.join(', ')}` }),
-  imageIds: z.array(z.uuid({ error: 'Each image must be an image id' })).check(z.maxLength(50)),
-  /** The variant whose photos these are, for the 'variant' slot (and only for it). */
-  variant: z.optional(z.uuid({ error: 'Variant must be a variant id' })),
-}).check(variantSlotRule());
+export const imageOrderRequestSchema = z
+  .object({
+    slot: z.enum(IMAGE_SLOTS, { error: `Slot must be one of ${IMAGE_SLOTS.join(', ')}` }),
+    imageIds: z.array(z.uuid({ error: 'Each image must be an image id' })).check(z.maxLength(50)),
+    /** The variant whose photos these are, for the 'variant' slot (and only for it). */
+    variant: z.optional(z.uuid({ error: 'Variant must be a variant id' })),
+  })
+  .check(variantSlotRule());
 export type ImageOrderRequest = z.infer<typeof imageOrderRequestSchema>;
 
 /** CSV: one row per variant, in this column order. */
@@ -446,8 +450,7 @@ export const ADMIN_CATALOG_MESSAGES = {
   imageOrderMismatch: 'The order must name every photo of that slot once',
   imageVariantSlot: IMAGE_VARIANT_SLOT,
   imageVariantNotFound: 'That product has no such variant',
-  imageVariantOfSpecOption:
-    'Photos of option A and B go in the Option A and Option B slots',
+  imageVariantOfSpecOption: 'Photos of option A and B go in the Option A and Option B slots',
   seoTitleTooLong: SEO_TITLE_TOO_LONG,
   seoDescriptionTooLong: SEO_DESCRIPTION_TOO_LONG,
   importRejected: (count: number) =>

@@ -107,7 +107,11 @@ async function changePhotos(
   const photos = await ctx.db.transaction(async (tx) => {
     const product = await lockProduct(tx, productId);
     if (!product) throw productNotFound();
-    const { summary, variant } = await change(tx, product, await findImagesOfProduct(tx, productId));
+    const { summary, variant } = await change(
+      tx,
+      product,
+      await findImagesOfProduct(tx, productId),
+    );
     const rows = await findImagesOfProduct(tx, productId);
     const columns = storefrontColumns(rows, product);
     await setProductPhotos(tx, productId, columns);
@@ -223,7 +227,11 @@ export async function removePhoto(
     async (tx, product) => {
       const [removed] = isUuid(imageId) ? await deleteProductImages(tx, productId, [imageId]) : [];
       if (!removed) throw notFound(ADMIN_CATALOG_MESSAGES.imageNotFound);
-      const rest = inGroup(await findImagesOfProduct(tx, productId), removed.slot, removed.variantId);
+      const rest = inGroup(
+        await findImagesOfProduct(tx, productId),
+        removed.slot,
+        removed.variantId,
+      );
       await renumber(
         tx,
         productId,

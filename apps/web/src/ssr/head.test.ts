@@ -71,7 +71,8 @@ describe('renderHead: product', () => {
       product: {
         ...hoodie,
         seoTitle: 'Heavy Sadu hoodie in brushed fleece',
-        seoDescription: 'A warm hoodie with a Sadu pattern, brushed inside. Free shipping from $50.',
+        seoDescription:
+          'A warm hoodie with a Sadu pattern, brushed inside. Free shipping from $50.',
       },
     });
     expect(described.title).toBe('Heavy Sadu hoodie in brushed fleece | Sadu Sands');

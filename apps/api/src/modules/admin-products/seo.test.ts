@@ -49,7 +49,10 @@ describe('SEO title and description', () => {
     const created = await call(
       'POST',
       '/api/admin/products',
-      write({ seoTitle: '  Desert Bloom Tee in organic cotton ', seoDescription: 'Sand and clay.' }),
+      write({
+        seoTitle: '  Desert Bloom Tee in organic cotton ',
+        seoDescription: 'Sand and clay.',
+      }),
     );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const product = adminProductSchema.parse(created.body);

@@ -183,9 +183,9 @@ describe('a variant’s own photos', () => {
         status: 400,
         body: { message: ADMIN_CATALOG_MESSAGES.imageVariantSlot },
       });
-    expect((await upload(dune.productId, { slot: 'variant', variant: mine, alt: ' ' })).body).toEqual(
-      { message: ADMIN_CATALOG_MESSAGES.imageAltRequired },
-    );
+    expect(
+      (await upload(dune.productId, { slot: 'variant', variant: mine, alt: ' ' })).body,
+    ).toEqual({ message: ADMIN_CATALOG_MESSAGES.imageAltRequired });
     expect((await storefrontVariants(dune.productId)).every((v) => v.images.length === 0)).toBe(
       true,
     );
