@@ -122,9 +122,7 @@ export function SeoListing({
               {host ? `https://${host}` : SHOP_NAME}
               <span className="text-[#4d5156]">{result.path}</span>
             </p>
-            <p className="break-words text-xl leading-snug text-[#1a0dab] underline-offset-2 hover:underline">
-              {result.title}
-            </p>
+            <p className="break-words text-xl leading-snug text-[#1a0dab]">{result.title}</p>
             <p className="break-words text-sm leading-relaxed text-[#4d5156]">
               {result.description}
             </p>
