@@ -42,11 +42,18 @@ export const STOCK_REASONS = [
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
-export const IMAGE_SLOTS = ['main', 'gallery', 'optionA', 'optionB'] as const;
+/** 'variant': a photo of one variant (decision 037); the others are the product's. */
+export const IMAGE_SLOTS = ['main', 'gallery', 'optionA', 'optionB', 'variant'] as const;
 export type ImageSlot = (typeof IMAGE_SLOTS)[number];
 /** Photo renditions (WebP), by width; none is wider than the upload. */
 export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** SEO title and description limits (decision 037): about what search results show, with room. */
+export const MAX_SEO_TITLE_LENGTH = 70;
+export const MAX_SEO_DESCRIPTION_LENGTH = 320;
+const SEO_TITLE_TOO_LONG = `SEO title must be at most ${MAX_SEO_TITLE_LENGTH} characters`;
+const SEO_DESCRIPTION_TOO_LONG = `SEO description must be at most ${MAX_SEO_DESCRIPTION_LENGTH} characters`;
+const IMAGE_VARIANT_SLOT = 'A variant is named for variant photos, and only for them';
 /** Larger images are refused before they are decoded (decompression bombs). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 /**
@@ -145,7 +152,9 @@ export type VariantStock = z.infer<typeof variantStockSchema>;
 export const productImageSchema = z.object({
   _id: z.string(),
   slot: z.enum(IMAGE_SLOTS),
-  /** 0-based order within the slot. */
+  /** The variant whose photo it is (the 'variant' slot only). */
+  variantId: z.optional(z.string()),
+  /** 0-based order within the slot (within the variant's photos for the 'variant' slot). */
   position: z.int(),
   alt: z.string(),
   /** The 800 px rendition ('<hash>-800.webp'; the 400 and 1600 ones are named alike). */
@@ -171,6 +180,9 @@ export const adminProductSchema = z.extend(adminProductRowSchema, {
   imagesOptionA: z.array(z.string()),
   imagesOptionB: z.array(z.string()),
   variants: z.array(variantStockSchema),
+  /** '' when the owner gave none (search results then show the name and the description). */
+  seoTitle: z.string(),
+  seoDescription: z.string(),
   createdAt: z.string(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
@@ -221,6 +233,19 @@ export const productWriteSchema = z
     handle: z.optional(handleSchema),
     /** New products start as drafts. */
     status: z.optional(productStatusSchema),
+    /** What search results show (decision 037); omitted keeps the current one, '' clears it. */
+    seoTitle: z.optional(
+      singleLineText('SEO title', { error: 'SEO title must be text' }).check(
+        z.trim(),
+        z.maxLength(MAX_SEO_TITLE_LENGTH, SEO_TITLE_TOO_LONG),
+      ),
+    ),
+    seoDescription: z.optional(
+      singleLineText('SEO description', { error: 'SEO description must be text' }).check(
+        z.trim(),
+        z.maxLength(MAX_SEO_DESCRIPTION_LENGTH, SEO_DESCRIPTION_TOO_LONG),
+      ),
+    ),
   })
   .check(
     z.refine((product) => !(product.hasSize && product.hasAandB), {
@@ -318,25 +343,39 @@ export const lowStockVariantSchema = z.object({
 });
 export type LowStockVariant = z.infer<typeof lowStockVariantSchema>;
 
+const variantSlotRule = <T extends { slot: ImageSlot; variant?: string | undefined }>() =>
+  z.refine<T>((fields) => (fields.slot === 'variant') === (fields.variant !== undefined), {
+    message: IMAGE_VARIANT_SLOT,
+    path: ['variant'],
+  });
+
 /** POST /api/admin/products/:id/images: the multipart form's fields beside `file`. */
-export const imageUploadFieldsSchema = z.object({
-  alt: singleLineText('Alt text', { error: IMAGE_ALT_REQUIRED }).check(
-    z.trim(),
-    z.minLength(1, IMAGE_ALT_REQUIRED),
-    z.maxLength(300, 'Alt text must be at most 300 characters'),
-  ),
-  slot: z._default(
-    z.enum(IMAGE_SLOTS, { error: `Slot must be one of ${IMAGE_SLOTS.join(', ')}` }),
-    'gallery',
-  ),
-});
+export const imageUploadFieldsSchema = z
+  .object({
+    alt: singleLineText('Alt text', { error: IMAGE_ALT_REQUIRED }).check(
+      z.trim(),
+      z.minLength(1, IMAGE_ALT_REQUIRED),
+      z.maxLength(300, 'Alt text must be at most 300 characters'),
+    ),
+    slot: z._default(
+      z.enum(IMAGE_SLOTS, { error: `Slot must be one of ${IMAGE_SLOTS.join(', ')}` }),
+      'gallery',
+    ),
+    /** The variant's id, for the 'variant' slot (and only for it). */
+    variant: z.optional(z.uuid({ error: 'Variant must be a variant id' })),
+  })
+  .check(variantSlotRule());
 export type ImageUploadFields = z.infer<typeof imageUploadFieldsSchema>;
 
 /** PUT /api/admin/products/:id/images/order: a slot's photos in their new order. */
-export const imageOrderRequestSchema = z.object({
-  slot: z.enum(IMAGE_SLOTS, { error: `Slot must be one of ${IMAGE_SLOTS.join(', ')}` }),
-  imageIds: z.array(z.uuid({ error: 'Each image must be an image id' })).check(z.maxLength(50)),
-});
+export const imageOrderRequestSchema = z
+  .object({
+    slot: z.enum(IMAGE_SLOTS, { error: `Slot must be one of ${IMAGE_SLOTS.join(', ')}` }),
+    imageIds: z.array(z.uuid({ error: 'Each image must be an image id' })).check(z.maxLength(50)),
+    /** The variant whose photos these are, for the 'variant' slot (and only for it). */
+    variant: z.optional(z.uuid({ error: 'Variant must be a variant id' })),
+  })
+  .check(variantSlotRule());
 export type ImageOrderRequest = z.infer<typeof imageOrderRequestSchema>;
 
 /** CSV: one row per variant, in this column order. */
@@ -409,6 +448,11 @@ export const ADMIN_CATALOG_MESSAGES = {
   imageAltRequired: IMAGE_ALT_REQUIRED,
   imageFileRequired: 'Please choose a photo to upload',
   imageOrderMismatch: 'The order must name every photo of that slot once',
+  imageVariantSlot: IMAGE_VARIANT_SLOT,
+  imageVariantNotFound: 'That product has no such variant',
+  imageVariantOfSpecOption: 'Photos of option A and B go in the Option A and Option B slots',
+  seoTitleTooLong: SEO_TITLE_TOO_LONG,
+  seoDescriptionTooLong: SEO_DESCRIPTION_TOO_LONG,
   importRejected: (count: number) =>
     `The file has ${count} bad row${count === 1 ? '' : 's'}; nothing was changed`,
   importEmpty: 'The file has no rows',

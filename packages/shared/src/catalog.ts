@@ -81,6 +81,9 @@ export type ProductSummary = z.infer<typeof productSummarySchema>;
 /** GET /api/products/:id */
 export const productSchema = z.object({
   ...productFields,
+  /** The owner's title and description for search results (the page's head); absent: none. */
+  seoTitle: z.optional(z.string()),
+  seoDescription: z.optional(z.string()),
   /** Newest first. */
   reviews: z.array(reviewSchema),
 });

@@ -8,8 +8,13 @@ import type { Database, Transaction } from '../db/client';
 import { AppError, invalid, notFound } from '../errors';
 import { isUuid } from '../lib/uuid';
 import { recordAudit, type AuditActor } from '../modules/audit/service';
-import { lockProduct } from '../modules/catalog/admin-service';
-import { setProductPhotos, type ProductPhotoColumns } from '../modules/catalog/service';
+import { variantTitle } from '@shop/shared/variants';
+import { findVariantRows, lockProduct, type VariantRow } from '../modules/catalog/admin-service';
+import {
+  setProductPhotos,
+  setVariantPhotos,
+  type ProductPhotoColumns,
+} from '../modules/catalog/service';
 import type { ImageStore } from '../modules/images/image-store';
 import { renderPhoto } from '../modules/images/renditions';
 import {
@@ -42,9 +47,17 @@ export interface PhotoUpload {
   file: Buffer;
   alt: string;
   slot: ImageSlot;
+  /** The variant's id, for the 'variant' slot. */
+  variant?: string | undefined;
 }
 
-type LockedProduct = ProductPhotoColumns & { name: string };
+type LockedProduct = ProductPhotoColumns & { name: string; hasAandB: boolean };
+
+/** What a change did: its audit summary, and the variant whose photos it changed (if any). */
+interface Changed {
+  summary: string;
+  variant?: VariantRow | undefined;
+}
 
 const productNotFound = () => notFound(ADMIN_CATALOG_MESSAGES.productNotFound);
 
@@ -87,16 +100,26 @@ export function storefrontColumns(
 async function changePhotos(
   ctx: PhotosContext,
   productId: string,
-  change: (tx: Transaction, product: LockedProduct, before: ProductImageRow[]) => Promise<string>,
+  change: (tx: Transaction, product: LockedProduct, before: ProductImageRow[]) => Promise<Changed>,
   actor: AuditActor,
   action: string,
 ): Promise<ProductImage[]> {
   const photos = await ctx.db.transaction(async (tx) => {
     const product = await lockProduct(tx, productId);
     if (!product) throw productNotFound();
-    const summary = await change(tx, product, await findImagesOfProduct(tx, productId));
+    const { summary, variant } = await change(
+      tx,
+      product,
+      await findImagesOfProduct(tx, productId),
+    );
     const rows = await findImagesOfProduct(tx, productId);
-    await setProductPhotos(tx, productId, storefrontColumns(rows, product));
+    const columns = storefrontColumns(rows, product);
+    await setProductPhotos(tx, productId, columns);
+    if (variant) {
+      const own = inGroup(rows, 'variant', variant.id);
+      const urls = own.map((row) => imageFileUrl(row.hash, PHOTO_URL_WIDTH));
+      await setVariantPhotos(tx, { ...columns, hasAandB: product.hasAandB }, variant, urls);
+    }
     await recordAudit(tx, actor, { action, productId, summary });
     return inSlotOrder(rows).map(toProductImage);
   });
@@ -109,8 +132,31 @@ async function renumber(tx: Transaction, productId: string, ids: readonly string
   await setImagePositions(tx, productId, new Map(ids.map((id, position) => [id, position])));
 }
 
-const inSlot = (rows: readonly ProductImageRow[], slot: string) =>
-  inSlotOrder(rows.filter((row) => row.slot === slot));
+/** A slot's photos in order; for the 'variant' slot, one variant's. */
+const inGroup = (rows: readonly ProductImageRow[], slot: string, variantId?: string | null) =>
+  inSlotOrder(
+    rows.filter((row) => row.slot === slot && (row.variantId ?? null) === (variantId ?? null)),
+  );
+
+/**
+ * The product's variant that a 'variant' slot photo names: 404 for another product's (or none);
+ * refused for the spec's A/B products, whose option slots are their variants' photos.
+ */
+async function variantOf(
+  tx: Transaction,
+  product: { id: string; hasAandB: boolean },
+  variantId: string | null | undefined,
+): Promise<VariantRow | undefined> {
+  if (!variantId) return undefined;
+  if (product.hasAandB) throw invalid(ADMIN_CATALOG_MESSAGES.imageVariantOfSpecOption);
+  const variant = (await findVariantRows(tx, product.id)).find((row) => row.id === variantId);
+  if (!variant) throw notFound(ADMIN_CATALOG_MESSAGES.imageVariantNotFound);
+  return variant;
+}
+
+/** How the audit names a photo's place: 'gallery', 'variant Clay / XL'. */
+const placeOf = (slot: string, variant: VariantRow | undefined) =>
+  variant ? `variant ${variantTitle(variant.optionValues) || 'Default'}` : slot;
 
 /**
  * Adds a photo at the end of its slot; a new main photo replaces the old one. The upload is
@@ -124,8 +170,11 @@ export async function addPhoto(
   actor: AuditActor,
 ): Promise<ProductImage[]> {
   // Checked before the costly part; checked again, locked, below.
-  const exists = await ctx.db.transaction((tx) => lockProduct(tx, productId));
-  if (!exists) throw productNotFound();
+  await ctx.db.transaction(async (tx) => {
+    const exists = await lockProduct(tx, productId);
+    if (!exists) throw productNotFound();
+    await variantOf(tx, exists, upload.variant);
+  });
   const rendered = await renderPhoto(upload.file);
   await ctx.store.save(rendered.renditions);
 
@@ -133,7 +182,8 @@ export async function addPhoto(
     ctx,
     productId,
     async (tx, product, before) => {
-      const slot = inSlot(before, upload.slot);
+      const variant = await variantOf(tx, { ...product, id: productId }, upload.variant);
+      const slot = inGroup(before, upload.slot, variant?.id);
       if (upload.slot === 'main') {
         await deleteProductImages(
           tx,
@@ -145,6 +195,7 @@ export async function addPhoto(
       await insertProductImage(tx, {
         productId,
         slot: upload.slot,
+        variantId: variant?.id ?? null,
         position: last + 1,
         alt: upload.alt,
         hash: rendered.hash,
@@ -152,7 +203,11 @@ export async function addPhoto(
         height: rendered.height,
       });
       const replaced = upload.slot === 'main' && slot.length ? ', replacing the one before' : '';
-      return `Photo added to ${product.name} (${upload.slot}${replaced}): ${upload.alt}`;
+      const place = placeOf(upload.slot, variant);
+      return {
+        summary: `Photo added to ${product.name} (${place}${replaced}): ${upload.alt}`,
+        variant,
+      };
     },
     actor,
     'product.photo_added',
@@ -172,20 +227,31 @@ export async function removePhoto(
     async (tx, product) => {
       const [removed] = isUuid(imageId) ? await deleteProductImages(tx, productId, [imageId]) : [];
       if (!removed) throw notFound(ADMIN_CATALOG_MESSAGES.imageNotFound);
-      const rest = inSlot(await findImagesOfProduct(tx, productId), removed.slot);
+      const rest = inGroup(
+        await findImagesOfProduct(tx, productId),
+        removed.slot,
+        removed.variantId,
+      );
       await renumber(
         tx,
         productId,
         rest.map((row) => row.id),
       );
-      return `Photo removed from ${product.name} (${removed.slot}): ${removed.alt}`;
+      const variant = removed.variantId
+        ? (await findVariantRows(tx, productId)).find((row) => row.id === removed.variantId)
+        : undefined;
+      const place = placeOf(removed.slot, variant);
+      return { summary: `Photo removed from ${product.name} (${place}): ${removed.alt}`, variant };
     },
     actor,
     'product.photo_removed',
   );
 }
 
-/** Puts a slot's photos in a new order: the request names each of them exactly once. */
+/**
+ * Puts a slot's photos (a variant's, for the 'variant' slot) in a new order: the request names
+ * each of them exactly once.
+ */
 export async function reorderPhotos(
   ctx: PhotosContext,
   productId: string,
@@ -196,7 +262,8 @@ export async function reorderPhotos(
     ctx,
     productId,
     async (tx, product, before) => {
-      const slot = new Set(inSlot(before, order.slot).map((row) => row.id));
+      const variant = await variantOf(tx, { ...product, id: productId }, order.variant);
+      const slot = new Set(inGroup(before, order.slot, variant?.id).map((row) => row.id));
       const named = new Set(order.imageIds);
       const everyOnce =
         named.size === order.imageIds.length &&
@@ -204,7 +271,8 @@ export async function reorderPhotos(
         order.imageIds.every((id) => slot.has(id));
       if (!everyOnce) throw invalid(ADMIN_CATALOG_MESSAGES.imageOrderMismatch);
       await renumber(tx, productId, order.imageIds);
-      return `Photos of ${product.name} reordered (${order.slot})`;
+      const place = placeOf(order.slot, variant);
+      return { summary: `Photos of ${product.name} reordered (${place})`, variant };
     },
     actor,
     'product.photos_reordered',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { productFixture, stock } from '../test/fixtures';
-import { renderHead, type PageHead } from './head';
+import { pageTitleOf, renderHead, type PageHead } from './head';
 
 const APP_URL = 'https://shop.example';
 const PHOTO = '/api/images/0123456789abcdef0123456789abcdef-800.webp';
@@ -63,6 +63,28 @@ describe('renderHead: product', () => {
     );
     expect(page.canonical).toBe(productUrl);
     expect(page.robots).toBeUndefined();
+  });
+
+  it('uses the owner’s SEO title and description where given (decision 037)', () => {
+    const described = parseHead({
+      kind: 'product',
+      product: {
+        ...hoodie,
+        seoTitle: 'Heavy Sadu hoodie in brushed fleece',
+        seoDescription:
+          'A warm hoodie with a Sadu pattern, brushed inside. Free shipping from $50.',
+      },
+    });
+    expect(described.title).toBe('Heavy Sadu hoodie in brushed fleece | Sadu Sands');
+    expect(described.og('title')).toBe('Heavy Sadu hoodie in brushed fleece');
+    expect(described.description).toBe(
+      'A warm hoodie with a Sadu pattern, brushed inside. Free shipping from $50.',
+    );
+    expect(pageTitleOf({ kind: 'product', product: { ...hoodie, seoTitle: 'Warm' } })).toBe('Warm');
+    // An empty one is none.
+    expect(parseHead({ kind: 'product', product: { ...hoodie, seoTitle: '' } }).title).toBe(
+      'Desert Night Hoodie | Sadu Sands',
+    );
   });
 
   it('gives link previews the product, its URL and its main picture at full size', () => {

@@ -7,7 +7,8 @@ import { CATEGORY_PAGES, type CategorySlug } from '../features/catalog/category-
 import { imagesFor } from '../features/catalog/product-images';
 import { collectionPath, collectionTitle } from '../features/collections/collection-path';
 import { largestRendition, pictureAlt } from '../lib/product-image';
-import { htmlToPlainText, truncateText } from './plain-text';
+import { htmlToPlainText, truncateText } from '../lib/plain-text';
+import { productMetaDescription, productPageTitle } from '../lib/product-seo';
 import {
   breadcrumbJsonLd,
   categoryPageOf,
@@ -77,8 +78,9 @@ function productParts(product: Product, appUrl: string): HeadParts {
   const images = [...new Set(all.filter(Boolean).map(full))];
   const categorySlug = categoryPageOf(product.category);
   return {
-    title: product.name,
-    description: truncateText(text, DESCRIPTION_LENGTH) || `${product.name} from ${SHOP_NAME}.`,
+    // The owner's SEO title and description where given (decision 037).
+    title: productPageTitle(product),
+    description: productMetaDescription(product),
     canonicalPath: path,
     ogType: 'product',
     ...(main ? { image: { url: full(main), alt: pictureAlt(product, main, product.name) } } : {}),

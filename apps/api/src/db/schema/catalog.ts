@@ -52,6 +52,9 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** What search results show (decision 037): '' = the name, and the description's text. */
+    seoTitle: text('seo_title').notNull().default(''),
+    seoDescription: text('seo_description').notNull().default(''),
     /** Up to 3 options, e.g. [{ name: 'Colour', values: ['Sand', 'Clay'] }, { name: 'Size', … }]. */
     options: jsonb('options').$type<ProductOption[]>().notNull().default([]),
     /**
@@ -184,7 +187,10 @@ export const stockMovements = pgTable(
   ],
 );
 
-/** An uploaded photo of a product, in one of its slots; its renditions are in image_files. */
+/**
+ * An uploaded photo of a product, in one of its slots; its renditions are in image_files. A photo
+ * of the 'variant' slot belongs to one variant (decision 037) and goes with it.
+ */
 export const productImages = pgTable(
   'product_images',
   {
@@ -193,6 +199,8 @@ export const productImages = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     slot: text('slot').notNull(),
+    /** The variant whose photo it is ('variant' slot only). */
+    variantId: uuid('variant_id').references(() => variants.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     alt: text('alt').notNull(),
     /** Content hash of the upload; names its renditions ('<hash>-<width>.webp'). */
@@ -202,8 +210,18 @@ export const productImages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('product_images_slot_known', sql`${t.slot} in ('main', 'gallery', 'optionA', 'optionB')`),
+    check(
+      'product_images_slot_known',
+      sql`${t.slot} in ('main', 'gallery', 'optionA', 'optionB', 'variant')`,
+    ),
+    check(
+      'product_images_variant_slot',
+      sql`(${t.slot} = 'variant') = (${t.variantId} is not null)`,
+    ),
     index('product_images_product_idx').on(t.productId, t.slot, t.position),
+    index('product_images_variant_idx')
+      .on(t.variantId, t.position)
+      .where(sql`${t.variantId} is not null`),
   ],
 );
 

@@ -104,6 +104,8 @@ export async function getAdminProduct(db: Executor, id: string): Promise<AdminPr
     imagesOptionA: row.imagesOptionA,
     imagesOptionB: row.imagesOptionB,
     variants,
+    seoTitle: row.seoTitle,
+    seoDescription: row.seoDescription,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -122,6 +124,9 @@ export function fieldsOfWrite(
     priceCents: toCents(write.price),
     hasSize: write.hasSize,
     hasAandB: write.hasAandB,
+    // Omitted: kept as it is (decision 037).
+    ...(write.seoTitle === undefined ? {} : { seoTitle: write.seoTitle }),
+    ...(write.seoDescription === undefined ? {} : { seoDescription: write.seoDescription }),
   };
 }
 
@@ -139,6 +144,9 @@ export function changedFields(current: ProductRow, next: ProductFields): (keyof 
   ] as const) {
     if (current[field] !== next[field]) changed.push(field);
   }
+  for (const field of ['seoTitle', 'seoDescription'] as const) {
+    if (next[field] !== undefined && current[field] !== next[field]) changed.push(field);
+  }
   // The sample catalog's descriptions were never through the sanitiser: compare what each means.
   if (sanitizeDescription(current.descriptionHtml) !== next.descriptionHtml)
     changed.push('descriptionHtml');
@@ -154,6 +162,8 @@ const FIELD_LABELS: Record<keyof ProductFields, string> = {
   priceCents: 'price',
   hasSize: 'hasSize',
   hasAandB: 'hasAandB',
+  seoTitle: 'SEO title',
+  seoDescription: 'SEO description',
 };
 export const fieldLabel = (field: keyof ProductFields) => FIELD_LABELS[field];
 

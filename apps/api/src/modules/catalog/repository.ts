@@ -205,6 +205,19 @@ async function copyOptionPhotosToVariants(
       .where(and(eq(variants.productId, id), sql`${variants.optionValues}[1] = ${value}`));
 }
 
+/** Points one variant of a product at its own photos (URLs; none: the product's). */
+export async function updateVariantImages(
+  tx: Transaction,
+  productId: string,
+  variantId: string,
+  images: string[],
+): Promise<void> {
+  await tx
+    .update(variants)
+    .set({ images })
+    .where(and(eq(variants.productId, productId), eq(variants.id, variantId)));
+}
+
 /* The back office's products: every status, written field by field (admin-service.ts). */
 
 export interface AdminProductFilter {
@@ -292,6 +305,9 @@ export interface ProductFields {
   priceCents: number;
   hasSize: boolean;
   hasAandB: boolean;
+  /** Undefined: kept as it is (the CSV has no such columns yet). */
+  seoTitle?: string | undefined;
+  seoDescription?: string | undefined;
 }
 
 /** Inserts a back-office product with no photos yet; answers the new row. */

@@ -23,6 +23,7 @@ import {
   findPublishedProductDates,
   findReviewsNewestFirst,
   updateProductPhotoColumns,
+  updateVariantImages,
   type ProductPhotoColumns,
   type ProductWithStock,
   type ReviewRow,
@@ -92,7 +93,12 @@ export async function getProduct(db: Database, address: string): Promise<Product
     findReviewsNewestFirst(db, id),
     imageAltsOfProducts(db, [id]),
   ]);
-  return { ...toProductSummary(row, alts.get(id)), reviews: reviews.map(toReview) };
+  return {
+    ...toProductSummary(row, alts.get(id)),
+    ...(row.seoTitle ? { seoTitle: row.seoTitle } : {}),
+    ...(row.seoDescription ? { seoDescription: row.seoDescription } : {}),
+    reviews: reviews.map(toReview),
+  };
 }
 
 /** The storefront's products (published only) with their address (handle) and last change. */
@@ -196,4 +202,25 @@ export async function setProductPhotos(
   columns: ProductPhotoColumns,
 ): Promise<void> {
   await updateProductPhotoColumns(tx, productId, columns);
+}
+
+/**
+ * Points a variant at its own photos (decision 037): `images` are its uploads' URLs; with none it
+ * shows the product's, except a variant of the spec's options A and B, which shows that option's.
+ */
+export async function setVariantPhotos(
+  tx: Transaction,
+  product: Pick<ProductPhotoColumns, 'imagesOptionA' | 'imagesOptionB'> & { hasAandB: boolean },
+  variant: { productId: string; id: string; optionValues: readonly string[] },
+  images: string[],
+): Promise<void> {
+  const specOption = product.hasAandB ? variant.optionValues[0] : undefined;
+  const fallback =
+    specOption === 'A' ? product.imagesOptionA : specOption === 'B' ? product.imagesOptionB : [];
+  await updateVariantImages(
+    tx,
+    variant.productId,
+    variant.id,
+    images.length ? images : [...fallback],
+  );
 }

@@ -384,7 +384,7 @@ describe('uploading a photo', () => {
       [
         { alt: 'Fine', slot: 'hero' },
         { bytes },
-        'Slot must be one of main, gallery, optionA, optionB',
+        'Slot must be one of main, gallery, optionA, optionB, variant',
       ],
       [{ alt: 'Fine' }, undefined, ADMIN_CATALOG_MESSAGES.imageFileRequired],
       [{ alt: 'Fine' }, { bytes: Buffer.alloc(0) }, ADMIN_CATALOG_MESSAGES.imageFileRequired],

@@ -39,17 +39,23 @@ export const RENDITION_NAME_PATTERN = new RegExp(
 
 const slotOrder = (slot: string) => IMAGE_SLOTS.indexOf(slot as ImageSlot);
 
-/** Photo rows by slot (main, gallery, optionA, optionB), then position. */
-export function inSlotOrder<T extends Pick<ProductImageRow, 'slot' | 'position'>>(
-  rows: readonly T[],
-): T[] {
-  return [...rows].sort((a, b) => slotOrder(a.slot) - slotOrder(b.slot) || a.position - b.position);
+/** Photo rows by slot (main, gallery, optionA, optionB, variant), variant, then position. */
+export function inSlotOrder<
+  T extends Pick<ProductImageRow, 'slot' | 'position'> & { variantId?: string | null },
+>(rows: readonly T[]): T[] {
+  return [...rows].sort(
+    (a, b) =>
+      slotOrder(a.slot) - slotOrder(b.slot) ||
+      (a.variantId ?? '').localeCompare(b.variantId ?? '') ||
+      a.position - b.position,
+  );
 }
 
 export function toProductImage(row: ProductImageRow): ProductImage {
   return {
     _id: row.id,
     slot: row.slot as ImageSlot,
+    ...(row.variantId ? { variantId: row.variantId } : {}),
     position: row.position,
     alt: row.alt,
     url: imageFileUrl(row.hash, PHOTO_URL_WIDTH),
@@ -58,7 +64,7 @@ export function toProductImage(row: ProductImageRow): ProductImage {
   };
 }
 
-/** A product's uploaded photos, by slot (main, gallery, optionA, optionB) and position. */
+/** A product's uploaded photos, by slot (main, gallery, optionA, optionB, variant) and position. */
 export async function photosOfProduct(db: Executor, productId: string): Promise<ProductImage[]> {
   return inSlotOrder(await findImagesOfProduct(db, productId)).map(toProductImage);
 }

@@ -55,6 +55,7 @@ export const SLOT_LABELS: Record<ImageSlot, string> = {
   gallery: 'Gallery',
   optionA: 'Option A',
   optionB: 'Option B',
+  variant: 'Variant photos',
 };
 
 /** 'L', 'Option A', or 'One size' for a product with neither sizes nor options. */

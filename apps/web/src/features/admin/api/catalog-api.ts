@@ -44,7 +44,14 @@ const stockChanged = (product: string) => [
   'StockMovements' as const,
 ];
 
-export type PhotoUpload = { id: string; file: File; alt: string; slot: ImageSlot };
+export type PhotoUpload = {
+  id: string;
+  file: File;
+  alt: string;
+  slot: ImageSlot;
+  /** The variant's id, for the 'variant' slot. */
+  variant?: string | undefined;
+};
 
 export const catalogApi = tagged.injectEndpoints({
   endpoints: (build) => ({
@@ -77,10 +84,11 @@ export const catalogApi = tagged.injectEndpoints({
     }),
     /** multipart/form-data: the browser sets the boundary. */
     uploadProductPhoto: build.mutation<ProductPhotosResponse, PhotoUpload>({
-      query: ({ id, file, alt, slot }) => {
+      query: ({ id, file, alt, slot, variant }) => {
         const body = new FormData();
         body.append('alt', alt);
         body.append('slot', slot);
+        if (variant) body.append('variant', variant);
         // Last: a streaming server reads the text fields before the file.
         body.append('file', file, file.name);
         return withBackOfficeToken({ url: `${productPath(id)}/images`, method: 'POST', body });

@@ -28,10 +28,30 @@ const SLOT_HINTS: Record<ImageSlot, string> = {
   gallery: 'Shown after the main photo on the product page.',
   optionA: 'Shown when a shopper chooses option A.',
   optionB: 'Shown when a shopper chooses option B.',
+  variant: 'Shown when a shopper chooses this variant, instead of the product’s photos.',
 };
 
+/** A variant whose own photos a 'variant' slot holds (decision 037). */
+export interface PhotoVariant {
+  id: string;
+  /** 'Clay / XL'. */
+  title: string;
+}
+
+/** What a slot is called: 'Gallery', or the variant's photos ('Clay / XL photos'). */
+const slotLabel = (slot: ImageSlot, variant?: PhotoVariant) =>
+  variant ? `${variant.title} photos` : SLOT_LABELS[slot];
+
 /** The upload of one photo into a slot: alt text first, then the file (dropped or chosen). */
-function UploadForm({ productId, slot }: { productId: string; slot: ImageSlot }) {
+function UploadForm({
+  productId,
+  slot,
+  variant,
+}: {
+  productId: string;
+  slot: ImageSlot;
+  variant?: PhotoVariant | undefined;
+}) {
   const id = useId();
   const dispatch = useAppDispatch();
   const [upload, { isLoading }] = useUploadProductPhotoMutation();
@@ -71,7 +91,13 @@ function UploadForm({ productId, slot }: { productId: string; slot: ImageSlot })
       return;
     }
     if (!file) return;
-    const result = await upload({ id: productId, slot, alt: alt.trim(), file });
+    const result = await upload({
+      id: productId,
+      slot,
+      variant: variant?.id,
+      alt: alt.trim(),
+      file,
+    });
     if ('error' in result) {
       setProblem(errorMessage(result.error));
       return;
@@ -86,7 +112,7 @@ function UploadForm({ productId, slot }: { productId: string; slot: ImageSlot })
     <form
       noValidate
       onSubmit={submit}
-      aria-label={`Upload to ${SLOT_LABELS[slot]}`}
+      aria-label={`Upload to ${slotLabel(slot, variant)}`}
       aria-busy={isLoading || undefined}
       className="flex flex-col gap-3"
     >
@@ -141,16 +167,25 @@ function UploadForm({ productId, slot }: { productId: string; slot: ImageSlot })
   );
 }
 
-/** A slot's photos in order, each with its alt text, moves and delete; then the upload. */
+/**
+ * A slot's photos in order, each with its alt text, moves and delete; then the upload. For the
+ * 'variant' slot, one variant's photos.
+ */
 export function PhotoSlot({
   productId,
   slot,
+  variant,
   photos,
+  hint,
 }: {
   productId: string;
   slot: ImageSlot;
+  variant?: PhotoVariant | undefined;
   photos: ProductImage[];
+  /** Under the heading, instead of the slot's own hint. */
+  hint?: string | undefined;
 }) {
+  const label = slotLabel(slot, variant);
   const dispatch = useAppDispatch();
   const headingId = useId();
   const list = useRef<HTMLOListElement>(null);
@@ -177,7 +212,12 @@ export function PhotoSlot({
     imageIds.splice(index, 1);
     imageIds.splice(to, 0, photo._id);
     setProblem(null);
-    const result = await orderPhotos({ id: productId, slot, imageIds });
+    const result = await orderPhotos({
+      id: productId,
+      slot,
+      ...(variant ? { variant: variant.id } : {}),
+      imageIds,
+    });
     if ('error' in result) {
       setProblem(errorMessage(result.error));
       return;
@@ -194,9 +234,9 @@ export function PhotoSlot({
     >
       <div>
         <h3 id={headingId} className="text-lg font-semibold">
-          {SLOT_LABELS[slot]}
+          {label}
         </h3>
-        <p className="text-sm text-ink-muted">{SLOT_HINTS[slot]}</p>
+        <p className="text-sm text-ink-muted">{hint ?? SLOT_HINTS[slot]}</p>
         <p role="status" className="text-sm font-semibold text-success">
           {notice}
         </p>
@@ -204,11 +244,7 @@ export function PhotoSlot({
       {ordered.length === 0 ? (
         <p className="text-sm text-ink-muted">No photos yet.</p>
       ) : (
-        <ol
-          ref={list}
-          aria-label={`${SLOT_LABELS[slot]}: photos in order`}
-          className="flex flex-col gap-3"
-        >
+        <ol ref={list} aria-label={`${label}: photos in order`} className="flex flex-col gap-3">
           {ordered.map((photo, index) => (
             <li
               key={photo._id}
@@ -252,8 +288,9 @@ export function PhotoSlot({
                   title="Delete this photo?"
                   description={
                     <p>
-                      “{photo.alt}” is removed from the {SLOT_LABELS[slot].toLowerCase()} and from
-                      the shop. This cannot be undone.
+                      “{photo.alt}” is removed from the{' '}
+                      {variant ? `photos of ${variant.title}` : label.toLowerCase()} and from the
+                      shop. This cannot be undone.
                     </p>
                   }
                   confirmLabel="Delete photo"
@@ -272,7 +309,7 @@ export function PhotoSlot({
         </ol>
       )}
       {problem && <Alert variant="danger">{problem}</Alert>}
-      <UploadForm productId={productId} slot={slot} />
+      <UploadForm productId={productId} slot={slot} variant={variant} />
     </section>
   );
 }

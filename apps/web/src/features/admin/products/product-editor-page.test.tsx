@@ -90,6 +90,8 @@ describe('the product editor', () => {
       hasAandB: false,
       handle: 'dune-tee',
       status: 'draft',
+      seoTitle: '',
+      seoDescription: '',
     });
   });
 

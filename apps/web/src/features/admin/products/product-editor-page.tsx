@@ -13,6 +13,7 @@ import { EmptyState, QueryState } from '../components/query-state';
 import { PhotoSlot } from './photo-slot';
 import { ProductForm } from './product-form';
 import { ProductStatusBadge } from './product-status-badge';
+import { VariantPhotos } from './variant-photos';
 import { VariantStockTable } from './variant-stock';
 
 const backLink = (
@@ -118,6 +119,7 @@ function EditProduct({ id }: { id: string }) {
               />
               <VariantStockTable product={data} />
               <Photos product={data} />
+              <VariantPhotos product={data} />
             </div>
           </>
         )}

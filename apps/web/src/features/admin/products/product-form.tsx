@@ -16,6 +16,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { GENERIC_ERROR } from '../../../lib/api-error';
 import { CATEGORY_LABELS, PRODUCT_STATUS_HINTS, PRODUCT_STATUS_LABELS } from '../catalog-format';
 import { DescriptionEditor } from './description-editor';
+import { SeoListing } from './seo-listing';
 
 type Shape = 'plain' | 'sizes' | 'options';
 const SHAPES = [
@@ -32,6 +33,8 @@ type Fields = {
   status: ProductStatus;
   shape: Shape;
   description: string;
+  seoTitle: string;
+  seoDescription: string;
 };
 type FieldName = keyof Fields;
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -45,6 +48,8 @@ const FIELD_ORDER: FieldName[] = [
   'status',
   'shape',
   'description',
+  'seoTitle',
+  'seoDescription',
 ];
 
 function fieldsOf(product: AdminProduct | undefined): Fields {
@@ -57,6 +62,8 @@ function fieldsOf(product: AdminProduct | undefined): Fields {
       status: 'draft',
       shape: 'plain',
       description: '',
+      seoTitle: '',
+      seoDescription: '',
     };
   }
   return {
@@ -67,6 +74,8 @@ function fieldsOf(product: AdminProduct | undefined): Fields {
     status: product.status,
     shape: product.hasAandB ? 'options' : product.hasSize ? 'sizes' : 'plain',
     description: product.description,
+    seoTitle: product.seoTitle,
+    seoDescription: product.seoDescription,
   };
 }
 
@@ -153,6 +162,8 @@ export function ProductForm({ product, initialNotice = '', onSave, busy }: Produ
       hasAandB: fields.shape === 'options',
       handle: fields.handle.trim() || undefined,
       status: fields.status,
+      seoTitle: fields.seoTitle,
+      seoDescription: fields.seoDescription,
     };
     const parsed = productWriteSchema.safeParse(candidate);
     if (!parsed.success) {
@@ -310,6 +321,16 @@ export function ProductForm({ product, initialNotice = '', onSave, busy }: Produ
         value={fields.description}
         onChange={(description) => set('description', description)}
         error={errorOf('description')}
+      />
+      <SeoListing
+        idPrefix={id}
+        name={fields.name}
+        handle={fields.handle.trim() || generatedHandle}
+        description={fields.description}
+        seoTitle={fields.seoTitle}
+        seoDescription={fields.seoDescription}
+        onChange={set}
+        errors={{ seoTitle: errorOf('seoTitle'), seoDescription: errorOf('seoDescription') }}
       />
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit" aria-disabled={busy || undefined}>

@@ -26,6 +26,8 @@ export function adminProductFixture(overrides: Partial<AdminProduct> = {}): Admi
     images: ['/api/images/aaa-800.webp'],
     imagesOptionA: [],
     imagesOptionB: [],
+    seoTitle: '',
+    seoDescription: '',
     variants: [
       {
         variant: 'v-S/M',

@@ -11,6 +11,7 @@ import { REVIEWS_HASH, readReviewProof, type ReviewProof } from '../../../lib/re
 import { productsApi, useGetProductQuery } from '../api/products-api';
 import { ProductDetail, loadProductDescription } from './product-detail';
 import { ProductNotFound } from './product-not-found';
+import { productPageTitle } from '../../../lib/product-seo';
 
 // Under way while the product's data arrives.
 void loadProductDescription();
@@ -55,7 +56,7 @@ export default function ProductPage() {
   // The entry keeps its error while it is asked again (as after hydration, where RTK Query
   // re-runs a failed query): the server's not-found content stays instead of a spinner.
   const missing = !product && isProductMissing(error);
-  useDocumentTitle(product?.name ?? (missing ? 'Product not found' : 'Product'));
+  useDocumentTitle(product ? productPageTitle(product) : missing ? 'Product not found' : 'Product');
 
   return (
     <PageContainer>
