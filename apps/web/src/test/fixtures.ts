@@ -89,3 +89,53 @@ export function cartLineFor(
     key: cartLineKey(product._id, option, size),
   };
 }
+
+/**
+ * A product of options other than the spec's (decision 031): Colour × Size with 7 of its 10
+ * combinations sold, each at its own price. Clay / S is sold out while its sibling Clay / M has
+ * stock (so the page opens on Clay / M); Clay / L has a higher compare-at price; Clay / XL and
+ * Sage / M have their own photos.
+ */
+export function colourBySizeFixture(overrides: Partial<Product> = {}): Product {
+  const variant = (
+    id: string,
+    options: [string, string],
+    price: number,
+    available: number,
+    extra: Partial<Product['variants'][number]> = {},
+  ): Product['variants'][number] => ({
+    _id: id,
+    options,
+    sku: `FS-${options.join('-').toUpperCase()}`,
+    price,
+    compareAtPrice: null,
+    available,
+    images: [],
+    ...extra,
+  });
+  const variants = [
+    variant('v-clay-s', ['Clay', 'S'], 30, 0),
+    variant('v-clay-m', ['Clay', 'M'], 30, 3),
+    variant('v-clay-l', ['Clay', 'L'], 32, 2, { compareAtPrice: 40 }),
+    variant('v-clay-xl', ['Clay', 'XL'], 34, 1, { images: ['/img/field-shirt-clay-xl.svg'] }),
+    variant('v-sage-xs', ['Sage', 'XS'], 26, 2, { sku: null }),
+    variant('v-sage-m', ['Sage', 'M'], 28, 5, { images: ['/img/field-shirt-sage.svg'] }),
+    variant('v-sage-l', ['Sage', 'L'], 28, 4),
+  ];
+  return productFixture({
+    _id: 'shirt-1',
+    handle: 'field-shirt',
+    name: 'Field Shirt',
+    category: 'selflove_women_tshirts',
+    image: '/img/field-shirt.svg',
+    images: ['/img/field-shirt.svg', '/img/field-shirt-back.svg'],
+    price: 30,
+    countInStock: { ...noStock, total: 17 },
+    options: [
+      { name: 'Colour', values: ['Clay', 'Sage'] },
+      { name: 'Size', values: ['XS', 'S', 'M', 'L', 'XL'] },
+    ],
+    variants,
+    ...overrides,
+  });
+}
