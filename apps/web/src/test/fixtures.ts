@@ -1,7 +1,7 @@
 import { cartLineKey } from '@shop/shared/cart';
 import type { CartLine } from '@shop/shared/cart';
 import type { CountInStock, Product } from '@shop/shared/catalog';
-import { specOptions } from '@shop/shared/variants';
+import { specOptions, variantCountInStock, variantTitle } from '@shop/shared/variants';
 
 const noStock: CountInStock = { total: 0, countA: 0, countB: 0, smallMed: 0, large: 0, xlarge: 0 };
 
@@ -138,4 +138,20 @@ export function colourBySizeFixture(overrides: Partial<Product> = {}): Product {
     variants,
     ...overrides,
   });
+}
+
+/** The cart line the storefront stores for a variant of a product of other options. */
+export function variantLineFor(product: Product, variantId: string, qty: number): CartLine {
+  const variant = product.variants.find((candidate) => candidate._id === variantId);
+  if (!variant) throw new Error(`No variant ${variantId}`);
+  return {
+    ...cartLineFor(product, 'NA', 'NA', qty),
+    image: variant.images[0] ?? product.image,
+    price: variant.price,
+    countInStock: variantCountInStock(variant.available),
+    key: cartLineKey(product._id, 'NA', 'NA', variant._id),
+    variant: variant._id,
+    variantTitle: variantTitle(variant.options),
+    handle: product.handle,
+  };
 }
