@@ -42,7 +42,12 @@ describe('isSpecShape', () => {
 describe('defaultVariant and variantFromAddress', () => {
   it('opens on the first variant in stock, else the first', () => {
     expect(defaultVariant(variants)?.id).toBe('v2');
-    expect(defaultVariant([{ id: 'a', available: 0 }, { id: 'b', available: 0 }])?.id).toBe('a');
+    expect(
+      defaultVariant([
+        { id: 'a', available: 0 },
+        { id: 'b', available: 0 },
+      ])?.id,
+    ).toBe('a');
     expect(defaultVariant([])).toBeUndefined();
   });
 
@@ -131,7 +136,9 @@ describe('a cart line of a variant named by id', () => {
       { variant: 'v6', qty: 5 },
     ];
     expect(variantAvailableWithOwnHolds('v2', 1, held)).toBe(2);
-    const stock = new Map([['v2', variantCountInStock(variantAvailableWithOwnHolds('v2', 0, held))]]);
+    const stock = new Map([
+      ['v2', variantCountInStock(variantAvailableWithOwnHolds('v2', 0, held))],
+    ]);
     expect(dropUnavailableLines([line], stock).dropped).toEqual([line]);
     expect(dropUnavailableLines([{ ...line, qty: 1 }], stock).dropped).toEqual([]);
     expect(dropUnavailableLines([line], new Map([['v2', undefined]])).dropped).toEqual([line]);

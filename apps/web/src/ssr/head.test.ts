@@ -169,7 +169,10 @@ describe('renderHead: product', () => {
     });
     expect(variants[2]).toMatchObject({ offers: { price: '32.00' } });
     // Without its own SKU: the synthetic one.
-    expect(variants[4]).toMatchObject({ sku: 'shirt-1-v-sage-xs', name: 'Field Shirt – Sage / XS' });
+    expect(variants[4]).toMatchObject({
+      sku: 'shirt-1-v-sage-xs',
+      name: 'Field Shirt – Sage / XS',
+    });
   });
 
   it('has no AggregateRating before the first review', () => {

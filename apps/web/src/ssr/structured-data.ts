@@ -53,7 +53,8 @@ const variesByOf = (optionName: string): string | undefined =>
 /** A variant's SKU: its own, else the synthetic one (the product's id, with the spec's suffix). */
 function skuOf(product: Product, variant: StorefrontVariant): string {
   if (variant.sku) return variant.sku;
-  if (isSpecShape(product)) return `${product._id}${SPEC_SKU_SUFFIX[variant.options[0] ?? ''] ?? ''}`;
+  if (isSpecShape(product))
+    return `${product._id}${SPEC_SKU_SUFFIX[variant.options[0] ?? ''] ?? ''}`;
   return `${product._id}-${variant._id}`;
 }
 

@@ -63,7 +63,9 @@ export function OrderLines({
             <div className="min-w-0 flex-1">
               <p className="leading-snug font-semibold">
                 <Link
-                  to={`/products/${line.handle ?? line.product}`} className="hover:text-terracotta-700">
+                  to={`/products/${line.handle ?? line.product}`}
+                  className="hover:text-terracotta-700"
+                >
                   {line.name}
                 </Link>
               </p>

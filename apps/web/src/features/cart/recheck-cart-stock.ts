@@ -100,9 +100,7 @@ export const recheckCartStock = createAsyncThunk<DroppedLine[], void, { state: S
       }
     }
 
-    const checkable = getState().cart.cartItems.filter((line) =>
-      stockById.has(lineStockKey(line)),
-    );
+    const checkable = getState().cart.cartItems.filter((line) => stockById.has(lineStockKey(line)));
     const { dropped } = dropUnavailableLines(checkable, stockById);
     const stock: Record<string, CountInStock> = {};
     for (const [id, countInStock] of stockById) if (countInStock) stock[id] = countInStock;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cartLineFor, colourBySizeFixture, productFixture, variantLineFor } from '../../test/fixtures';
+import {
+  cartLineFor,
+  colourBySizeFixture,
+  productFixture,
+  variantLineFor,
+} from '../../test/fixtures';
 import { orderItemsOf, summaryLinesOf } from './cart-totals';
 
 describe('the checkout’s lines', () => {
