@@ -127,6 +127,10 @@ export const adminProductListResponseSchema = z.extend(pagedSchema, {
 export type AdminProductListResponse = z.infer<typeof adminProductListResponseSchema>;
 
 export const variantStockSchema = z.object({
+  /** The variant's id. */
+  variant: z.string(),
+  /** Its option values ('Clay / XL'); '' without options. */
+  title: z.string(),
   size: lineSizeSchema,
   option: lineOptionSchema,
   onHand: z.int(),
@@ -230,6 +234,8 @@ const variantChoice = {
   product: z.uuid({ error: 'Product must be a product id' }),
   size: z._default(lineSizeSchema, 'NA'),
   option: z._default(lineOptionSchema, 'NA'),
+  /** The variant's id: names any variant (size and option name only the spec's). */
+  variant: z.optional(z.uuid({ error: 'Variant must be a variant id' })),
 };
 
 /** POST /api/admin/stock/adjust: 409 when on-hand would go below zero or below what is held. */
@@ -281,6 +287,8 @@ export const stockMovementSchema = z.object({
   productName: z.string(),
   size: lineSizeSchema,
   option: lineOptionSchema,
+  /** The variant's option values ('Clay / XL') as they are now; '' without options. */
+  variantTitle: z.string(),
   change: z.int(),
   heldChange: z.int(),
   reason: z.enum(STOCK_REASONS),
@@ -303,6 +311,8 @@ export const lowStockVariantSchema = z.object({
   name: z.string(),
   size: lineSizeSchema,
   option: lineOptionSchema,
+  /** Its option values ('Clay / XL'); '' without options. */
+  variantTitle: z.string(),
   available: z.int(),
   lowStockThreshold: z.int(),
 });

@@ -138,7 +138,7 @@ export function deliverTestEvent(
 export async function openCheckout(
   t: { app: FastifyInstance; database: { db: Database } },
   buyer: { token: string } | { email: string },
-  orderItems: { product: string; qty: number }[],
+  orderItems: { product: string; qty: number; variant?: string; size?: string; option?: string }[],
   remoteAddress: string,
 ): Promise<{ orderId: string; sessionId: string }> {
   const response = await t.app.inject({

@@ -13,6 +13,10 @@ import {
   productWriteSchema,
   productIdParams,
 } from '@shop/shared/admin-catalog';
+import {
+  productVariantsResponseSchema,
+  productVariantsWriteSchema,
+} from '@shop/shared/admin-variants';
 import { responses } from '@shop/shared/responses';
 import type { Authenticator } from '../accounts/authenticator';
 import { backOfficeActor } from '../back-office/actor';
@@ -24,6 +28,7 @@ import {
   updateProduct,
   type AdminProductsContext,
 } from './service';
+import { getProductVariants, writeProductVariants } from './variants';
 
 const IMPORT_URL = '/api/admin/products/import';
 const csvBody = z.custom<Buffer>((body) => Buffer.isBuffer(body), {
@@ -104,6 +109,40 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{
       const { user } = await auth.requireBackOffice(request);
       await updateProduct(ctx, request.params.id, request.body, backOfficeActor(user, request));
       return getAdminProduct(ctx.db, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/admin/products/:id/variants',
+    {
+      schema: {
+        params: productIdParams,
+        response: responses({ 200: productVariantsResponseSchema }),
+      },
+    },
+    async (request) => {
+      await auth.requireBackOffice(request);
+      return getProductVariants(ctx.db, request.params.id);
+    },
+  );
+
+  app.put(
+    '/api/admin/products/:id/variants',
+    {
+      schema: {
+        params: productIdParams,
+        body: productVariantsWriteSchema,
+        response: responses({ 200: productVariantsResponseSchema }),
+      },
+    },
+    async (request) => {
+      const { user } = await auth.requireBackOffice(request);
+      return writeProductVariants(
+        ctx,
+        request.params.id,
+        request.body,
+        backOfficeActor(user, request),
+      );
     },
   );
 

@@ -85,3 +85,17 @@ export async function updateProductFields(
   }
   return row;
 }
+
+/** A product's options and variants as the back office writes them (admin-products/variants.ts). */
+export {
+  clearVariantSkus,
+  deleteEmptyVariant,
+  findSkusOfOtherProducts,
+  findVariantRows,
+  insertVariant,
+  lockVariantRows,
+  updateVariantDescription,
+  writeProductOptions,
+  type VariantDescription,
+  type VariantRow,
+} from './repository';

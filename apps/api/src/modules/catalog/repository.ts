@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { ProductStatus } from '@shop/shared/admin-catalog';
-import type { Category, Variant } from '@shop/shared/catalog';
+import type { Category, ProductOption, Variant } from '@shop/shared/catalog';
 import { specOptions } from '@shop/shared/variants';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { containsPattern } from '../../lib/search';
@@ -161,6 +161,7 @@ export async function insertProduct(
       .returning({ id: products.id });
     if (!inserted) return;
     await openStock(tx, inserted.id, stockLevels);
+    if (hasAandB) await copyOptionPhotosToVariants(tx, inserted.id, fields);
     if (productReviews.length) {
       await tx
         .insert(reviews)
@@ -185,8 +186,15 @@ export async function updateProductPhotoColumns(
     .set({ ...columns, updatedAt: sql`now()` })
     .where(eq(products.id, id))
     .returning({ hasAandB: products.hasAandB });
-  // The spec's option photos are the photos of its A and B variants (decision 031).
-  if (!row?.hasAandB) return;
+  if (row?.hasAandB) await copyOptionPhotosToVariants(tx, id, columns);
+}
+
+/** The spec's option photos are the photos of its A and B variants (decision 031). */
+async function copyOptionPhotosToVariants(
+  tx: Executor,
+  id: string,
+  columns: Pick<ProductRow, 'imagesOptionA' | 'imagesOptionB'>,
+): Promise<void> {
   for (const [value, images] of [
     ['A', columns.imagesOptionA],
     ['B', columns.imagesOptionB],
@@ -379,4 +387,119 @@ export async function upsertHandleRedirect(
 /** A product took `handle`: it no longer redirects anywhere. */
 export async function deleteHandleRedirect(tx: Executor, handle: string): Promise<void> {
   await tx.delete(productHandleRedirects).where(eq(productHandleRedirects.handle, handle));
+}
+
+/* A product's options and its variants' descriptive columns (decision 031; levels are the stock ledger's). */
+
+/** What the catalog writes of a variant. */
+export interface VariantDescription {
+  position: number;
+  optionValues: string[];
+  sku: string | null;
+  priceCents: number | null;
+  compareAtCents: number | null;
+  barcode: string | null;
+  weightGrams: number | null;
+}
+
+export type VariantRow = typeof variants.$inferSelect;
+
+/** A product's variants in the options' order, locked until the transaction ends. */
+export async function lockVariantRows(tx: Executor, productId: string): Promise<VariantRow[]> {
+  return tx
+    .select()
+    .from(variants)
+    .where(eq(variants.productId, productId))
+    .orderBy(asc(variants.position), asc(variants.key))
+    .for('update');
+}
+
+/** A product's variants in the options' order. */
+export async function findVariantRows(db: Executor, productId: string): Promise<VariantRow[]> {
+  return db
+    .select()
+    .from(variants)
+    .where(eq(variants.productId, productId))
+    .orderBy(asc(variants.position), asc(variants.key));
+}
+
+export async function writeProductOptions(
+  tx: Executor,
+  productId: string,
+  options: ProductOption[],
+): Promise<void> {
+  await tx
+    .update(products)
+    .set({ options, updatedAt: sql`now()` })
+    .where(eq(products.id, productId));
+}
+
+/** Clears the SKUs of some of a product's variants (before SKUs move between them). */
+export async function clearVariantSkus(
+  tx: Executor,
+  productId: string,
+  ids: readonly string[],
+): Promise<void> {
+  if (!ids.length) return;
+  await tx
+    .update(variants)
+    .set({ sku: null })
+    .where(and(eq(variants.productId, productId), inArray(variants.id, [...ids])));
+}
+
+export async function updateVariantDescription(
+  tx: Executor,
+  productId: string,
+  id: string,
+  description: VariantDescription,
+): Promise<void> {
+  await tx
+    .update(variants)
+    .set(description)
+    .where(and(eq(variants.productId, productId), eq(variants.id, id)));
+}
+
+/** A new variant, keyed by its id, with no stock (its units arrive as movements). */
+export async function insertVariant(
+  tx: Executor,
+  productId: string,
+  id: string,
+  description: VariantDescription,
+): Promise<void> {
+  await tx.insert(variants).values({ productId, id, key: id, onHand: 0, ...description });
+}
+
+/** Removes a variant that has nothing on hand or held; answers whether it went. */
+export async function deleteEmptyVariant(
+  tx: Executor,
+  productId: string,
+  id: string,
+): Promise<boolean> {
+  const gone = await tx
+    .delete(variants)
+    .where(
+      and(
+        eq(variants.productId, productId),
+        eq(variants.id, id),
+        eq(variants.onHand, 0),
+        eq(variants.held, 0),
+      ),
+    )
+    .returning({ id: variants.id });
+  return gone.length > 0;
+}
+
+/** Which of these SKUs other products' variants use, with those products' names. */
+export async function findSkusOfOtherProducts(
+  db: Executor,
+  productId: string,
+  skus: readonly string[],
+): Promise<{ sku: string; productName: string }[]> {
+  if (!skus.length) return [];
+  const rows = await db
+    .select({ sku: variants.sku, productName: products.name })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(inArray(variants.sku, [...skus]), sql`${variants.productId} <> ${productId}`));
+  return rows.map((row) => ({ sku: row.sku ?? '', productName: row.productName }));
 }

@@ -13,6 +13,8 @@ export interface LowStockAlert {
   productId: string;
   productName: string;
   variant: Variant;
+  /** The variant's option values (named in the mail when they are not the spec's). */
+  optionValues: readonly string[];
   available: number;
   onHand: number;
   held: number;
@@ -20,11 +22,11 @@ export interface LowStockAlert {
 }
 
 /** ' (size L)', ' (option A)', or '' for a product without sizes or options. */
-export function variantLabel(variant: Variant): string {
+export function variantLabel(variant: Variant, optionValues: readonly string[] = []): string {
   const { size, option } = choiceOfVariant(variant);
   if (size !== 'NA') return ` (size ${size})`;
   if (option !== 'NA') return ` (option ${option})`;
-  return '';
+  return optionValues.length ? ` (${optionValues.join(' / ')})` : '';
 }
 
 /** To an owner: a variant's available stock fell below its threshold. */
@@ -33,7 +35,7 @@ export function lowStockMail(
   alert: LowStockAlert,
   settings: LowStockMailSettings,
 ): OutgoingMail {
-  const what = `${alert.productName}${variantLabel(alert.variant)}`;
+  const what = `${alert.productName}${variantLabel(alert.variant, alert.optionValues)}`;
   return {
     to: owner.email,
     subject: `Low stock: ${alert.productName}`,

@@ -69,8 +69,26 @@ export async function ensureStockRow(
     .onConflictDoNothing();
 }
 
+/** A product's variants with their stock, in the options' order. */
 export async function findStockRows(db: Executor, productId: string): Promise<StockRow[]> {
-  return db.select().from(variants).where(eq(variants.productId, productId));
+  return db
+    .select()
+    .from(variants)
+    .where(eq(variants.productId, productId))
+    .orderBy(asc(variants.position), asc(variants.key));
+}
+
+/** A product's variant by its id. */
+export async function findVariantById(
+  db: Executor,
+  productId: string,
+  id: string,
+): Promise<StockRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(variants)
+    .where(and(eq(variants.productId, productId), eq(variants.id, id)));
+  return row;
 }
 
 const stockRowQuery = (db: Executor, productId: string, variant: string) =>
@@ -95,6 +113,7 @@ export async function findLowStockRows(db: Executor, limit: number) {
       productId: variants.productId,
       name: products.name,
       variant: variants.key,
+      optionValues: variants.optionValues,
       available: variants.available,
       lowStockThreshold: variants.lowStockThreshold,
     })
@@ -182,7 +201,11 @@ export async function findProductShape(
   return row;
 }
 
-export type MovementWithProduct = MovementRow & { productName: string };
+export type MovementWithProduct = MovementRow & {
+  productName: string;
+  /** The variant's option values now ([] once it is gone or without options). */
+  optionValues: string[] | null;
+};
 
 /** Movements newest first (by seq: one transaction's rows share `at`), of one product or all. */
 export async function listMovementRows(
@@ -194,9 +217,20 @@ export async function listMovementRows(
     : undefined;
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ movement: stockMovements, productName: products.name })
+      .select({
+        movement: stockMovements,
+        productName: products.name,
+        optionValues: variants.optionValues,
+      })
       .from(stockMovements)
       .innerJoin(products, eq(products.id, stockMovements.productId))
+      .leftJoin(
+        variants,
+        and(
+          eq(variants.productId, stockMovements.productId),
+          eq(variants.key, stockMovements.variant),
+        ),
+      )
       .where(where)
       .orderBy(desc(stockMovements.seq))
       .limit(query.limit)
@@ -204,7 +238,11 @@ export async function listMovementRows(
     db.select({ total: count() }).from(stockMovements).where(where),
   ]);
   return {
-    rows: rows.map(({ movement, productName }) => ({ ...movement, productName })),
+    rows: rows.map(({ movement, productName, optionValues }) => ({
+      ...movement,
+      productName,
+      optionValues,
+    })),
     total: counted?.total ?? 0,
   };
 }

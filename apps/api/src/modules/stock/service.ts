@@ -2,7 +2,6 @@ import type { Variant } from '@shop/shared/catalog';
 import {
   ADMIN_CATALOG_MESSAGES,
   STOCK_MOVEMENTS_PAGE_SIZE,
-  DEFAULT_LOW_STOCK_THRESHOLD,
   choiceOfVariant,
   variantsOf,
   type LowStockVariant,
@@ -15,6 +14,7 @@ import {
   type VariantStock,
   type VariantStockResponse,
 } from '@shop/shared/admin-catalog';
+import { variantTitle } from '@shop/shared/variants';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { pageCounts, pageWindow } from '../../lib/search';
@@ -32,6 +32,7 @@ import {
   findStockRows,
   findStockRowsOfProducts,
   findStockVersion,
+  findVariantById,
   insertMovement,
   listMovementRows,
   markLowStock,
@@ -143,7 +144,8 @@ async function mailOwners(
   const alert = {
     productId: product.id,
     productName: product.name,
-    variant: row.key as Variant,
+    variant: row.key,
+    optionValues: row.optionValues,
     available: row.available,
     onHand: row.onHand,
     held: row.held,
@@ -267,7 +269,8 @@ export async function lowStockVariants(db: Executor): Promise<LowStockVariant[]>
   return rows.map((row) => ({
     product: row.productId,
     name: row.name,
-    ...choiceOfVariant(row.variant as Variant),
+    ...choiceOfVariant(row.variant),
+    variantTitle: variantTitle(row.optionValues),
     available: row.available,
     lowStockThreshold: row.lowStockThreshold,
   }));
@@ -289,13 +292,21 @@ export interface StockContext extends LowStockMailSettings {
 
 const variantNotFound = () => new AppError('not_found', ADMIN_CATALOG_MESSAGES.variantNotFound);
 
-/** The product and the variant a size and option name; 404 when the product has no such variant. */
+/**
+ * The product and the variant a request names: by its id, or (the spec's shapes) by size and
+ * option; 404 when the product has no such variant.
+ */
 async function chosenVariant(
   db: Executor,
-  choice: Pick<StockAdjustRequest, 'product' | 'size' | 'option'>,
-): Promise<{ product: ProductShape; variant: Variant }> {
+  choice: Pick<StockAdjustRequest, 'product' | 'size' | 'option' | 'variant'>,
+): Promise<{ product: ProductShape; variant: Variant; optionValues?: string[] }> {
   const product = await findProductShape(db, choice.product);
   if (!product) throw new AppError('not_found', ADMIN_CATALOG_MESSAGES.productNotFound);
+  if (choice.variant !== undefined) {
+    const row = await findVariantById(db, product.id, choice.variant);
+    if (!row) throw variantNotFound();
+    return { product, variant: row.key, optionValues: row.optionValues };
+  }
   const variant = variantsOf(product).find((candidate) => {
     const { size, option } = choiceOfVariant(candidate);
     return size === choice.size && option === choice.option;
@@ -304,19 +315,21 @@ async function chosenVariant(
   return { product, variant };
 }
 
-function toVariantStock(variant: Variant, row: StockRow | undefined): VariantStock {
+function toVariantStock(row: StockRow): VariantStock {
   return {
-    ...choiceOfVariant(variant),
-    onHand: row?.onHand ?? 0,
-    held: row?.held ?? 0,
-    available: row?.available ?? 0,
-    lowStockThreshold: row?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+    variant: row.id,
+    title: variantTitle(row.optionValues),
+    ...choiceOfVariant(row.key),
+    onHand: row.onHand,
+    held: row.held,
+    available: row.available,
+    lowStockThreshold: row.lowStockThreshold,
   };
 }
 
 const toVariantStockResponse = (row: StockRow): VariantStockResponse => ({
   product: row.productId,
-  ...toVariantStock(row.key as Variant, row),
+  ...toVariantStock(row),
 });
 
 /** Why a guarded change of on-hand was refused: it would go below zero, or below what is held. */
@@ -343,7 +356,7 @@ export async function adjustStock(
   actor: AuditActor,
 ): Promise<VariantStockResponse> {
   const row = await ctx.db.transaction(async (tx) => {
-    const { product, variant } = await chosenVariant(tx, request);
+    const { product, variant, optionValues } = await chosenVariant(tx, request);
     await ensureStockRow(tx, product.id, variant);
     const moved = await applyMovement(
       tx,
@@ -363,7 +376,7 @@ export async function adjustStock(
     await recordAudit(tx, actor, {
       action: 'stock.adjusted',
       productId: product.id,
-      summary: `Stock ${signed} (${request.reason}) of ${product.name}${variantLabel(variant)}: on hand ${moved.onHand}${request.note ? `. ${request.note}` : ''}`,
+      summary: `Stock ${signed} (${request.reason}) of ${product.name}${variantLabel(variant, optionValues)}: on hand ${moved.onHand}${request.note ? `. ${request.note}` : ''}`,
     });
     return moved;
   });
@@ -382,7 +395,7 @@ export async function setLowStockThreshold(
   actor: AuditActor,
 ): Promise<VariantStockResponse> {
   const row = await ctx.db.transaction(async (tx) => {
-    const { product, variant } = await chosenVariant(tx, request);
+    const { product, variant, optionValues } = await chosenVariant(tx, request);
     await ensureStockRow(tx, product.id, variant);
     const before = await findStockRowForUpdate(tx, product.id, variant);
     const updated = await updateThreshold(tx, product.id, variant, request.threshold);
@@ -390,7 +403,7 @@ export async function setLowStockThreshold(
     await recordAudit(tx, actor, {
       action: 'stock.threshold_set',
       productId: product.id,
-      summary: `Low-stock threshold of ${product.name}${variantLabel(variant)} set to ${request.threshold} (was ${before.lowStockThreshold})`,
+      summary: `Low-stock threshold of ${product.name}${variantLabel(variant, optionValues)} set to ${request.threshold} (was ${before.lowStockThreshold})`,
     });
     return followLowStock(tx, updated, request.threshold > before.lowStockThreshold, ctx);
   });
@@ -404,7 +417,8 @@ function toStockMovement(row: MovementWithProduct): StockMovement {
     at: row.at.toISOString(),
     product: row.productId,
     productName: row.productName,
-    ...choiceOfVariant(row.variant as Variant),
+    ...choiceOfVariant(row.variant),
+    variantTitle: variantTitle(row.optionValues ?? []),
     change: row.change,
     heldChange: row.heldChange,
     reason: row.reason as StockReason,
@@ -434,20 +448,9 @@ export async function listStockMovements(
   };
 }
 
-/**
- * A product's variants with their stock, in the order of variantsOf (a variant without a stock
- * row reads as empty, with the default threshold); [] for an unknown product.
- */
+/** A product's variants with their stock, in the options' order; [] for an unknown product. */
 export async function variantStockOf(db: Executor, productId: string): Promise<VariantStock[]> {
-  const product = await findProductShape(db, productId);
-  if (!product) return [];
-  const rows = await findStockRows(db, productId);
-  return variantsOf(product).map((variant) =>
-    toVariantStock(
-      variant,
-      rows.find((row) => row.key === variant),
-    ),
-  );
+  return (await findStockRows(db, productId)).map(toVariantStock);
 }
 
 /** Creates the stock rows a product's variants lack, at zero (their units arrive as movements). */

@@ -107,6 +107,8 @@ describe('stock adjustments', () => {
     expect(answer.status).toBe(200);
     expect(variantStockResponseSchema.parse(answer.body)).toEqual({
       product: teeId,
+      variant: expect.any(String),
+      title: 'L',
       size: 'L',
       option: 'NA',
       onHand: 12,
@@ -393,6 +395,7 @@ describe('low stock', () => {
       name: 'Stock Tote',
       size: 'NA',
       option: 'A',
+      variantTitle: 'A',
       available: 20,
       lowStockThreshold: 25,
     });
@@ -402,9 +405,36 @@ describe('low stock', () => {
 describe('what the products module uses', () => {
   it('variantStockOf lists the variants in their order; ensureVariants opens missing ones at 0', async () => {
     expect(await variantStockOf(t.database.db, teeId)).toEqual([
-      { size: 'S/M', option: 'NA', onHand: 20, held: 0, available: 20, lowStockThreshold: 3 },
-      { size: 'L', option: 'NA', onHand: 12, held: 0, available: 12, lowStockThreshold: 3 },
-      { size: 'XL', option: 'NA', onHand: 18, held: 0, available: 18, lowStockThreshold: 3 },
+      {
+        variant: expect.any(String),
+        title: 'S/M',
+        size: 'S/M',
+        option: 'NA',
+        onHand: 20,
+        held: 0,
+        available: 20,
+        lowStockThreshold: 3,
+      },
+      {
+        variant: expect.any(String),
+        title: 'L',
+        size: 'L',
+        option: 'NA',
+        onHand: 12,
+        held: 0,
+        available: 12,
+        lowStockThreshold: 3,
+      },
+      {
+        variant: expect.any(String),
+        title: 'XL',
+        size: 'XL',
+        option: 'NA',
+        onHand: 18,
+        held: 0,
+        available: 18,
+        lowStockThreshold: 3,
+      },
     ]);
     expect(await variantStockOf(t.database.db, '00000000-0000-4000-8000-000000000000')).toEqual([]);
     const productId = await plainProduct(0);

@@ -364,8 +364,26 @@ describe('the product editor', () => {
         hasSize: false,
         hasAandB: true,
         variants: [
-          { size: 'NA', option: 'A', onHand: 4, held: 0, available: 4, lowStockThreshold: 3 },
-          { size: 'NA', option: 'B', onHand: 1, held: 0, available: 1, lowStockThreshold: 3 },
+          {
+            variant: 'v-A',
+            title: 'A',
+            size: 'NA',
+            option: 'A',
+            onHand: 4,
+            held: 0,
+            available: 4,
+            lowStockThreshold: 3,
+          },
+          {
+            variant: 'v-B',
+            title: 'B',
+            size: 'NA',
+            option: 'B',
+            onHand: 1,
+            held: 0,
+            available: 1,
+            lowStockThreshold: 3,
+          },
         ],
       }),
     );

@@ -14,6 +14,7 @@ function movement(overrides: Partial<StockMovement>): StockMovement {
     product: PRODUCT_ID,
     productName: 'Dune Tee',
     size: 'L',
+    variantTitle: 'L',
     option: 'NA',
     change: 0,
     heldChange: 0,
