@@ -64,19 +64,20 @@ async function createColourBySizeProduct(browser: Browser, testInfo: TestInfo) {
   });
   expect(shaped.ok(), await shaped.text()).toBe(true);
 
-  const variants = await storefrontVariants(request, id);
-  for (const each of variants.filter((v) => v.options.join(' / ') !== 'Clay / S')) {
+  const made = await storefrontVariants(request, id);
+  for (const each of made.filter((v) => v.options.join(' / ') !== 'Clay / S')) {
     const adjusted = await request.post('/api/admin/stock/adjust', {
       headers,
       data: { product: id, variant: each._id, change: 5, reason: 'received' },
     });
     expect(adjusted.ok(), await adjusted.text()).toBe(true);
   }
-  await owner.context().close();
   const product = (await (await request.get(`/api/products/${id}`)).json()) as {
     handle: string;
   };
-  return { id, name, handle: product.handle, variants: await storefrontVariants(request, id) };
+  const variants = await storefrontVariants(request, id);
+  await owner.context().close();
+  return { id, name, handle: product.handle, variants };
 }
 
 async function storefrontVariants(request: APIRequestContext, id: string): Promise<Variant[]> {
