@@ -12,7 +12,9 @@ import { productsOf, type ApiProduct } from '../support/shop';
 
 /** The product's page as it names itself: canonical, og:url and the Product JSON-LD's url. */
 async function addressesNamed(page: Page) {
-  const product = (await jsonLdOf(page)).find((block) => block['@type'] === 'Product');
+  const product = (await jsonLdOf(page)).find(
+    (block) => block['@type'] === 'Product' || block['@type'] === 'ProductGroup',
+  );
   return {
     canonical: await page.locator('link[rel="canonical"]').getAttribute('href'),
     ogUrl: await metaContent(page, 'og:url'),

@@ -14,22 +14,14 @@ const PUBLIC_CACHE = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
 
 /** Each variant's offer in a product's JSON-LD, with the stock field of the API it reports. */
 function expectedOffers(product: ApiProduct, stock: ApiProduct['countInStock']) {
-  const variants: [string | undefined, number][] = product.hasAandB
-    ? [
-        ['Option A', stock.countA],
-        ['Option B', stock.countB],
-      ]
+  const counts: number[] = product.hasAandB
+    ? [stock.countA, stock.countB]
     : product.hasSize
-      ? [
-          ['Size S/M', stock.smallMed],
-          ['Size L', stock.large],
-          ['Size XL', stock.xlarge],
-        ]
-      : [[undefined, stock.total]];
-  return variants.map(([name, count]) =>
+      ? [stock.smallMed, stock.large, stock.xlarge]
+      : [stock.total];
+  return counts.map((count) =>
     expect.objectContaining({
       '@type': 'Offer',
-      ...(name ? { name } : {}),
       price: product.price.toFixed(2),
       priceCurrency: 'USD',
       availability: `https://schema.org/${count > 0 ? 'InStock' : 'OutOfStock'}`,
@@ -37,10 +29,19 @@ function expectedOffers(product: ApiProduct, stock: ApiProduct['countInStock']) 
   );
 }
 
+/** The product's JSON-LD: a Product, or a ProductGroup of its variants when it has options. */
 const productJsonLd = async (page: Page) =>
-  (await jsonLdOf(page)).find((block) => block['@type'] === 'Product');
+  (await jsonLdOf(page)).find(
+    (block) => block['@type'] === 'Product' || block['@type'] === 'ProductGroup',
+  );
 
-test('a product page without JavaScript: name, price, main image, canonical, link preview and a Product whose offers are its stock', async ({
+/** The offers of a Product, or of each variant of a ProductGroup (decision 035). */
+function offersOf(block: Record<string, unknown> | undefined): unknown {
+  if (block?.['@type'] !== 'ProductGroup') return block?.offers;
+  return (block.hasVariant as { offers: unknown }[]).map((variant) => variant.offers);
+}
+
+test('a product page without JavaScript: name, price, main image, canonical, link preview and JSON-LD whose offers are its stock', async ({
   page,
   request,
   baseURL,
@@ -89,7 +90,8 @@ test('a product page without JavaScript: name, price, main image, canonical, lin
       name: hoodie.name,
       url,
     });
-    expect(product?.offers).toEqual(expectedOffers(hoodie, await stockOf(request, hoodie._id)));
+    expect(product?.['@type']).toBe('ProductGroup');
+    expect(offersOf(product)).toEqual(expectedOffers(hoodie, await stockOf(request, hoodie._id)));
   }
 });
 
@@ -98,7 +100,7 @@ test('a tote’s offers are its options A and B, with their own stock', async ({
   if (!tote) throw new Error('the sample catalog has no tote in two options');
   await page.goto(`/products/${tote._id}`);
   const product = await productJsonLd(page);
-  expect(product?.offers).toEqual(expectedOffers(tote, await stockOf(request, tote._id)));
+  expect(offersOf(product)).toEqual(expectedOffers(tote, await stockOf(request, tote._id)));
 });
 
 test('sitemap.xml lists every product with the time it changed; robots.txt keeps crawlers out of private pages and names the sitemap', async ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createServerRenderer } from './entry-server';
-import { productFixture } from './test/fixtures';
+import { colourBySizeFixture, productFixture } from './test/fixtures';
 
 const ORIGIN = 'http://storefront.internal';
 
@@ -82,6 +82,30 @@ describe('the server renderer', () => {
       'getProduct("p-1")',
     ]);
     expect(Object.values(data.loaderData)).toContain(null);
+  });
+
+  it('renders the variant a shared address names (?variant=) in the first HTML', async () => {
+    const shirt = colourBySizeFixture();
+    const renderer = createServerRenderer({
+      origin: ORIGIN,
+      appUrl: 'https://shop.example',
+      fetch: async (input) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        if (url.pathname === '/api/products/field-shirt') return Response.json(shirt);
+        if (url.pathname === MENU) return Response.json({ collections: [] });
+        return Response.json({ message: 'Not found' }, { status: 404 });
+      },
+      sanitizeHtml: (html) => html,
+    });
+    const named = await renderer.renderPage(`${ORIGIN}/products/field-shirt?variant=v-clay-xl`);
+    expect(named.status).toBe(200);
+    expect(named.body).toContain('$34.00');
+    expect(named.body).toContain('src="/img/field-shirt-clay-xl.svg"');
+    expect(named.body).not.toContain('$30.00');
+    // Without one: the first variant in stock (Clay / M, $30.00, the product's photos).
+    const plain = await renderer.renderPage(`${ORIGIN}/products/field-shirt`);
+    expect(plain.body).toContain('$30.00');
+    expect(plain.body).toContain('src="/img/field-shirt.svg"');
   });
 
   it('answers an unknown product 404 with the not-found page', async () => {

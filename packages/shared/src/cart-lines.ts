@@ -5,16 +5,39 @@ import type { LineOption, LineSize } from './catalog-constants';
 import { toCents } from './money';
 import { itemsCentsFor } from './pricing';
 
-/** A cart line's key, built from product id, option and size (spec section 3). */
-export function cartLineKey(productId: string, option: LineOption, size: LineSize): string {
-  return `${productId}-${option}-${size}`;
+/**
+ * A cart line's key, built from product id, option and size (spec section 3); a line of another
+ * shape's variant (decision 031) adds the variant's id, so each variant is its own line.
+ */
+export function cartLineKey(
+  productId: string,
+  option: LineOption,
+  size: LineSize,
+  variant?: string | undefined,
+): string {
+  const spec = `${productId}-${option}-${size}`;
+  return variant === undefined ? spec : `${spec}-${variant}`;
 }
 
-/** What identifies a line: product plus size plus option. */
-export type CartLineIdentity = { product: string; size: LineSize; option: LineOption };
+/**
+ * What identifies a line: product plus size plus option, plus the variant's id for products whose
+ * options are not the spec's (absent on the spec's lines and on carts stored before variants).
+ */
+export type CartLineIdentity = {
+  product: string;
+  size: LineSize;
+  option: LineOption;
+  variant?: string | undefined;
+};
 
-function sameLine(a: CartLineIdentity, b: CartLineIdentity): boolean {
-  return a.product === b.product && a.size === b.size && a.option === b.option;
+/** True when both name the same line (and so the same variant). */
+export function sameLine(a: CartLineIdentity, b: CartLineIdentity): boolean {
+  return (
+    a.product === b.product &&
+    a.size === b.size &&
+    a.option === b.option &&
+    (a.variant ?? '') === (b.variant ?? '')
+  );
 }
 
 /** Adding an existing line replaces its qty, option and key (spec section 4); else appends. */
@@ -30,14 +53,15 @@ export function addOrUpdateLine<T extends CartLineIdentity & { qty: number; key:
   );
 }
 
-/** Removes the line with this product, size and option; other lines keep their order. */
+/** Removes the line with this product, size, option (and variant); others keep their order. */
 export function removeLine<T extends CartLineIdentity>(
   lines: readonly T[],
   product: string,
   size: LineSize,
   option: LineOption,
+  variant?: string | undefined,
 ): T[] {
-  return lines.filter((line) => !sameLine(line, { product, size, option }));
+  return lines.filter((line) => !sameLine(line, { product, size, option, variant }));
 }
 
 /** The header badge: the number of items, not of lines. */

@@ -25,6 +25,15 @@ export const cartLineSchema = z.object({
   option: lineOptionSchema,
   hasAandB: z.boolean(),
   key: z.string().check(z.minLength(1)),
+  /**
+   * The variant's id, on lines of products whose options are not the spec's (decision 031); then
+   * size and option are 'NA' and countInStock is that variant's stock (variantCountInStock).
+   */
+  variant: z.optional(z.string().check(z.minLength(1))),
+  /** The variant's title ('Clay / XL'), shown on the line. */
+  variantTitle: z.optional(z.string()),
+  /** The product's address: /products/<handle>; absent on lines stored before handles. */
+  handle: z.optional(z.string().check(z.minLength(1))),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 export const cartLinesSchema = z.array(cartLineSchema);

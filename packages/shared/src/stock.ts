@@ -1,6 +1,7 @@
 import { OPTIONS, SIZES } from './catalog-constants';
 import type { CountInStock } from './catalog';
 import type { LineOption, LineSize, SpecVariant } from './catalog-constants';
+import { lineStockKey } from './variants';
 
 /** The cart re-checks live stock this often (DESIGN.md section 7). */
 export const STOCK_POLL_INTERVAL_MS = 15_000;
@@ -80,11 +81,19 @@ export function withOwnHolds(
   return seen;
 }
 
-export type StockCheckedLine = { product: string; size: LineSize; option: LineOption; qty: number };
+export type StockCheckedLine = {
+  product: string;
+  size: LineSize;
+  option: LineOption;
+  qty: number;
+  variant?: string | undefined;
+};
 
 /**
  * Splits the cart after a stock re-check: a line is dropped when its product is gone or its qty
  * exceeds its variant's stock (by option as well as size, where the spec mentions only size).
+ * The stock is looked up by lineStockKey: a line naming a variant by id (decision 031) by that
+ * id, with the variant's stock (variantCountInStock), any other by its product.
  */
 export function dropUnavailableLines<T extends StockCheckedLine>(
   lines: readonly T[],
@@ -93,7 +102,7 @@ export function dropUnavailableLines<T extends StockCheckedLine>(
   const kept: T[] = [];
   const dropped: T[] = [];
   for (const line of lines) {
-    const countInStock = stockByProductId.get(line.product);
+    const countInStock = stockByProductId.get(lineStockKey(line));
     const available =
       countInStock !== undefined && !exceedsStock(countInStock, line.size, line.option, line.qty);
     (available ? kept : dropped).push(line);

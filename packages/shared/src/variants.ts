@@ -109,3 +109,93 @@ export function specOptions(shape: { hasSize: boolean; hasAandB: boolean }): Pro
   if (shape.hasAandB) return copy(A_AND_B_OPTIONS);
   return [];
 }
+
+/**
+ * True for the spec's shapes (sized, A and B, no options): the storefront keeps the spec's page
+ * and cart lines for them; any other shape chooses and names a variant by its id (decision 035).
+ */
+export const isSpecShape = (product: ProductShapeFacts): boolean =>
+  product.hasSize || product.hasAandB || product.options.length === 0;
+
+/** The product page's first variant: the first in stock, else the first (undefined: none). */
+export function defaultVariant<V extends Pick<VariantFacts, 'available'>>(
+  variants: readonly V[],
+): V | undefined {
+  return variants.find((variant) => variant.available > 0) ?? variants[0];
+}
+
+/** The variant `?variant=<id>` names when it is one of these, else the default one. */
+export function variantFromAddress<V extends Pick<VariantFacts, 'id' | 'available'>>(
+  variants: readonly V[],
+  id: string | null | undefined,
+): V | undefined {
+  return variants.find((variant) => variant.id === id) ?? defaultVariant(variants);
+}
+
+/** How a value of one option reads beside the current choice of the others. */
+export type OptionValueState = 'available' | 'soldOut' | 'unavailable';
+
+const withValue = (values: readonly string[], index: number, value: string) =>
+  values.map((current, i) => (i === index ? value : current));
+
+const sameValues = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((value, i) => value === b[i]);
+
+/**
+ * Whether `value` of option `index` can be bought with the other options as chosen: 'available'
+ * (that variant exists and is in stock), 'soldOut' (it exists, nothing left) or 'unavailable'
+ * (the shop sells no such combination).
+ */
+export function optionValueState(
+  variants: readonly Pick<VariantFacts, 'values' | 'available'>[],
+  chosen: readonly string[],
+  index: number,
+  value: string,
+): OptionValueState {
+  const wanted = withValue(chosen, index, value);
+  const variant = variants.find((candidate) => sameValues(candidate.values, wanted));
+  if (!variant) return 'unavailable';
+  return variant.available > 0 ? 'available' : 'soldOut';
+}
+
+/**
+ * The variant a shopper gets by choosing `value` of option `index`: the one with the other options
+ * as chosen when the shop sells it; else the first with that value that is in stock, else the
+ * first with that value; undefined when no variant has it.
+ */
+export function variantForOptionValue<V extends Pick<VariantFacts, 'values' | 'available'>>(
+  variants: readonly V[],
+  chosen: readonly string[],
+  index: number,
+  value: string,
+): V | undefined {
+  const wanted = withValue(chosen, index, value);
+  const exact = variants.find((candidate) => sameValues(candidate.values, wanted));
+  if (exact) return exact;
+  const withIt = variants.filter((candidate) => candidate.values[index] === value);
+  return withIt.find((candidate) => candidate.available > 0) ?? withIt[0];
+}
+
+/**
+ * The countInStock a cart line of a variant named by id keeps: that variant's units as `total`,
+ * so the spec's stock rules (stockFor with size and option 'NA') read its own stock.
+ */
+export function variantCountInStock(available: number): CountInStock {
+  return { total: available, countA: 0, countB: 0, smallMed: 0, large: 0, xlarge: 0 };
+}
+
+/** What the cart's stock re-check looks a line's stock up by: its variant's id, else its product. */
+export const lineStockKey = (line: { product: string; variant?: string | undefined }): string =>
+  line.variant ?? line.product;
+
+/**
+ * The units of a variant a shopper can buy, counting what their own open checkouts hold of it as
+ * theirs (as withOwnHolds does for the spec's shapes).
+ */
+export function variantAvailableWithOwnHolds(
+  variantId: string,
+  available: number,
+  held: readonly { variant: string; qty: number }[],
+): number {
+  return held.reduce((sum, item) => (item.variant === variantId ? sum + item.qty : sum), available);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productFixture, stock } from '../test/fixtures';
+import { colourBySizeFixture, productFixture, stock } from '../test/fixtures';
 import { pageTitleOf, renderHead, type PageHead } from './head';
 
 const APP_URL = 'https://shop.example';
@@ -101,62 +101,100 @@ describe('renderHead: product', () => {
     expect(page.tag('product:price:currency')).toBe('USD');
   });
 
-  it('describes the product in JSON-LD with one offer per size, sold out where that size is', () => {
-    const [product] = page.ofType('Product');
-    expect(product).toMatchObject({
+  it('describes the sized product as a ProductGroup with one variant and offer per size', () => {
+    const [group] = page.ofType('ProductGroup');
+    expect(page.ofType('Product')).toEqual([]);
+    expect(group).toMatchObject({
       '@context': 'https://schema.org',
       name: 'Desert Night Hoodie',
       description: 'Heavy cotton fleece & a brushed lining. Machine wash cold. Unisex fit',
       image: [PHOTO_1600, `${APP_URL}/images/products/desert-night-hoodie.svg`],
-      sku: hoodie._id,
-      productID: hoodie._id,
+      productGroupID: hoodie._id,
       url: productUrl,
       brand: { '@type': 'Brand', name: 'Sadu Sands' },
       category: 'Hoodies',
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2 },
+      variesBy: ['https://schema.org/size'],
     });
-    const offer = (name: string, sku: string, inStock: boolean) => ({
-      '@type': 'Offer',
-      name,
+    const variant = (size: string, sku: string, inStock: boolean) => ({
+      '@type': 'Product',
+      name: `Desert Night Hoodie – ${size}`,
       sku,
-      price: '49.00',
-      priceCurrency: 'USD',
-      availability: `https://schema.org/${inStock ? 'InStock' : 'OutOfStock'}`,
-      itemCondition: 'https://schema.org/NewCondition',
-      url: productUrl,
+      size,
+      offers: {
+        '@type': 'Offer',
+        sku,
+        price: '49.00',
+        priceCurrency: 'USD',
+        availability: `https://schema.org/${inStock ? 'InStock' : 'OutOfStock'}`,
+        itemCondition: 'https://schema.org/NewCondition',
+        url: productUrl,
+      },
     });
-    expect(product?.offers).toEqual([
-      offer('Size S/M', `${hoodie._id}-SM`, false),
-      offer('Size L', `${hoodie._id}-L`, true),
-      offer('Size XL', `${hoodie._id}-XL`, true),
+    expect(group?.hasVariant).toEqual([
+      variant('S/M', `${hoodie._id}-SM`, false),
+      variant('L', `${hoodie._id}-L`, true),
+      variant('XL', `${hoodie._id}-XL`, true),
     ]);
   });
 
-  it('gives options A and B their own offers, and a plain product one', () => {
+  it('gives options A and B their own variants, and a plain product one offer', () => {
     const tote = productFixture({
       category: 'flower_totes',
       price: 34.5,
       hasAandB: true,
       countInStock: stock({ countA: 2, countB: 0, total: 2 }),
     });
-    const [withOptions] = parseHead({ kind: 'product', product: tote }).ofType('Product');
+    const [withOptions] = parseHead({ kind: 'product', product: tote }).ofType('ProductGroup');
     expect(withOptions?.category).toBe('Totes > Flower totes');
-    expect(withOptions?.offers).toMatchObject([
+    expect(withOptions?.variesBy).toEqual(['Option']);
+    expect(withOptions?.hasVariant).toMatchObject([
       {
-        name: 'Option A',
+        name: 'Dune Stripe Tote – A',
         sku: 'p-1-A',
-        price: '34.50',
-        availability: 'https://schema.org/InStock',
+        offers: { sku: 'p-1-A', price: '34.50', availability: 'https://schema.org/InStock' },
       },
-      { name: 'Option B', sku: 'p-1-B', availability: 'https://schema.org/OutOfStock' },
+      { name: 'Dune Stripe Tote – B', offers: { availability: 'https://schema.org/OutOfStock' } },
     ]);
 
     const plain = productFixture({ countInStock: stock({ total: 0 }) });
     const [single] = parseHead({ kind: 'product', product: plain }).ofType('Product');
+    expect(single).toMatchObject({ sku: 'p-1', productID: 'p-1' });
     expect(single?.offers).toEqual([
       expect.objectContaining({ sku: 'p-1', availability: 'https://schema.org/OutOfStock' }),
     ]);
     expect(single?.offers).toEqual([expect.not.objectContaining({ name: expect.anything() })]);
+  });
+
+  it('gives each variant of other options its own SKU, price and address (?variant=)', () => {
+    const shirt = colourBySizeFixture();
+    const [group] = parseHead({ kind: 'product', product: shirt }).ofType('ProductGroup');
+    const url = `${APP_URL}/products/field-shirt`;
+    expect(group?.variesBy).toEqual(['https://schema.org/color', 'https://schema.org/size']);
+    const variants = group?.hasVariant as Record<string, unknown>[];
+    expect(variants).toHaveLength(7);
+    expect(variants[0]).toEqual({
+      '@type': 'Product',
+      name: 'Field Shirt – Clay / S',
+      sku: 'FS-CLAY-S',
+      color: 'Clay',
+      size: 'S',
+      offers: {
+        '@type': 'Offer',
+        sku: 'FS-CLAY-S',
+        price: '30.00',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/OutOfStock',
+        itemCondition: 'https://schema.org/NewCondition',
+        url: `${url}?variant=v-clay-s`,
+      },
+    });
+    expect(variants[2]).toMatchObject({ offers: { price: '32.00' } });
+    // Without its own SKU: the synthetic one.
+    expect(variants[4]).toMatchObject({
+      sku: 'shirt-1-v-sage-xs',
+      name: 'Field Shirt – Sage / XS',
+    });
   });
 
   it('has no AggregateRating before the first review', () => {
@@ -197,7 +235,7 @@ describe('renderHead: product', () => {
     const preview = parseHead({ kind: 'product', product: tote });
     expect(preview.og('image')).toBe(`${APP_URL}/images/products/b.svg`);
     expect(preview.og('image:alt')).toBe('Dune Stripe Tote');
-    expect(preview.ofType('Product')[0]?.image).toEqual([
+    expect(preview.ofType('ProductGroup')[0]?.image).toEqual([
       `${APP_URL}/images/products/b.svg`,
       `${APP_URL}/images/products/a.svg`,
     ]);

@@ -3,8 +3,9 @@ import type { StorefrontCollection } from '@shop/shared/collections';
 import { escapeHtml } from '@shop/shared/html';
 import { SHOP_NAME } from '@shop/shared/shop';
 import { defaultChoice } from '@shop/shared/stock';
+import { defaultVariant, isSpecShape } from '@shop/shared/variants';
 import { CATEGORY_PAGES, type CategorySlug } from '../features/catalog/category-pages';
-import { imagesFor } from '../features/catalog/product-images';
+import { imagesFor, imagesOfVariant } from '../features/catalog/product-images';
 import { collectionPath, collectionTitle } from '../features/collections/collection-path';
 import { largestRendition, pictureAlt } from '../lib/product-image';
 import { htmlToPlainText, truncateText } from '../lib/plain-text';
@@ -65,14 +66,20 @@ function productParts(product: Product, appUrl: string): HeadParts {
   // The handle is the canonical address, whichever address (id, handle) the page was asked by.
   const path = `/products/${encodeURIComponent(product.handle)}`;
   const text = htmlToPlainText(product.description);
-  // The picture the page opens with (the default option's), then every other one of the product.
-  const main = imagesFor(product, defaultChoice(product).option)[0] ?? product.image;
+  // The picture the page opens with (the default option's or variant's), then every other one of
+  // the product and its variants.
+  const opening = isSpecShape(product) ? undefined : defaultVariant(product.variants);
+  const main =
+    (opening
+      ? imagesOfVariant(product, opening)
+      : imagesFor(product, defaultChoice(product).option))[0] ?? product.image;
   const all = [
     main,
     product.image,
     ...product.images,
     ...product.imagesOptionA,
     ...product.imagesOptionB,
+    ...product.variants.flatMap((variant) => variant.images),
   ];
   const full = (url: string) => absolute(appUrl, largestRendition(url));
   const images = [...new Set(all.filter(Boolean).map(full))];

@@ -1,12 +1,6 @@
-import {
-  OPTIONS,
-  SIZES,
-  type Category,
-  type Product,
-  type SpecVariant,
-} from '@shop/shared/catalog';
+import type { Category, Product, StorefrontVariant } from '@shop/shared/catalog';
 import { SHOP_NAME } from '@shop/shared/shop';
-import { COUNT_IN_STOCK_FIELD } from '@shop/shared/stock';
+import { isSpecShape, variantTitle } from '@shop/shared/variants';
 import { toCents } from '@shop/shared/money';
 import { CATEGORY_PAGES, type CategorySlug } from '../features/catalog/category-pages';
 
@@ -36,21 +30,33 @@ export function categoryPageOf(category: Category): CategorySlug {
   return slug;
 }
 
-/** The variants a shopper chooses between, each with its own stock row (and so its own offer). */
-function variantsOf(product: Pick<Product, 'hasSize' | 'hasAandB'>): readonly SpecVariant[] {
-  if (product.hasAandB) return OPTIONS;
-  if (product.hasSize) return SIZES;
-  return ['total'];
-}
-
-const VARIANT_SKU_SUFFIX: Record<SpecVariant, string> = {
-  total: '',
+/** The synthetic SKU suffix of the spec's variants (by their option value), kept from before. */
+const SPEC_SKU_SUFFIX: Record<string, string> = {
   A: '-A',
   B: '-B',
   'S/M': '-SM',
   L: '-L',
   XL: '-XL',
 };
+
+/** schema.org's property for an option a variant varies by, when it has one ('Size', 'Colour'). */
+const VARIES_BY: Record<string, string> = {
+  size: 'size',
+  colour: 'color',
+  color: 'color',
+  material: 'material',
+  pattern: 'pattern',
+};
+const variesByOf = (optionName: string): string | undefined =>
+  VARIES_BY[optionName.trim().toLowerCase()];
+
+/** A variant's SKU: its own, else the synthetic one (the product's id, with the spec's suffix). */
+function skuOf(product: Product, variant: StorefrontVariant): string {
+  if (variant.sku) return variant.sku;
+  if (isSpecShape(product))
+    return `${product._id}${SPEC_SKU_SUFFIX[variant.options[0] ?? ''] ?? ''}`;
+  return `${product._id}-${variant._id}`;
+}
 
 /** '24.50': schema.org wants the price as a plain decimal, without the currency sign. */
 export function priceText(dollars: number): string {
@@ -68,33 +74,32 @@ export interface ProductJsonLdInput {
   images: string[];
 }
 
-/** `Product` with one `Offer` per variant (its own stock) and, when reviewed, its `AggregateRating`. */
+/**
+ * A product without options: `Product` with its one `Offer`. A product with options: a
+ * `ProductGroup` that `variesBy` them, with each variant a `Product` in `hasVariant` (its name with
+ * the variant's title, its SKU, its offer at its own price and stock). Either way, when reviewed,
+ * its `AggregateRating`. A variant of options other than the spec's has its own address
+ * (`?variant=`), which opens it.
+ */
 export function productJsonLd({ product, url, description, images }: ProductJsonLdInput): JsonLd {
-  const offers = variantsOf(product).map((variant) => ({
+  const offerOf = (variant: StorefrontVariant, offerUrl: string) => ({
     '@type': 'Offer',
-    ...(variant === 'total' ? {} : { name: `${product.hasSize ? 'Size' : 'Option'} ${variant}` }),
-    sku: `${product._id}${VARIANT_SKU_SUFFIX[variant]}`,
-    price: priceText(product.price),
+    sku: skuOf(product, variant),
+    price: priceText(variant.price),
     priceCurrency: 'USD',
     availability:
-      product.countInStock[COUNT_IN_STOCK_FIELD[variant]] > 0
-        ? 'https://schema.org/InStock'
-        : 'https://schema.org/OutOfStock',
+      variant.available > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     itemCondition: 'https://schema.org/NewCondition',
-    url,
-  }));
-  return {
+    url: offerUrl,
+  });
+  const common = {
     '@context': CONTEXT,
-    '@type': 'Product',
     name: product.name,
     ...(description ? { description } : {}),
     ...(images.length ? { image: images } : {}),
-    sku: product._id,
-    productID: product._id,
     url,
     brand: { '@type': 'Brand', name: SHOP_NAME },
     category: CATEGORY_LABELS[product.category],
-    offers,
     ...(product.numReviews > 0
       ? {
           aggregateRating: {
@@ -106,6 +111,54 @@ export function productJsonLd({ product, url, description, images }: ProductJson
           },
         }
       : {}),
+  };
+  if (product.options.length === 0) {
+    const only = product.variants[0];
+    const offers = only
+      ? [offerOf(only, url)]
+      : [
+          offerOf(
+            {
+              _id: product._id,
+              options: [],
+              sku: null,
+              price: product.price,
+              compareAtPrice: null,
+              available: product.countInStock.total,
+              images: [],
+            },
+            url,
+          ),
+        ];
+    return { ...common, '@type': 'Product', sku: product._id, productID: product._id, offers };
+  }
+  const ownAddress = !isSpecShape(product);
+  return {
+    ...common,
+    '@type': 'ProductGroup',
+    productGroupID: product._id,
+    // schema.org's property where it has one, else the option's own name.
+    variesBy: product.options.map((option) => {
+      const property = variesByOf(option.name);
+      return property ? `https://schema.org/${property}` : option.name;
+    }),
+    hasVariant: product.variants.map((variant) => {
+      const variantUrl = ownAddress ? `${url}?variant=${encodeURIComponent(variant._id)}` : url;
+      const properties = Object.fromEntries(
+        product.options.flatMap((option, index) => {
+          const property = variesByOf(option.name);
+          const value = variant.options[index];
+          return property && value !== undefined ? [[property, value]] : [];
+        }),
+      );
+      return {
+        '@type': 'Product',
+        name: `${product.name} – ${variantTitle(variant.options)}`,
+        sku: skuOf(product, variant),
+        ...properties,
+        offers: offerOf(variant, variantUrl),
+      };
+    }),
   };
 }
 

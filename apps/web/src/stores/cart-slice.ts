@@ -1,8 +1,9 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { addOrUpdateLine, removeLine } from '@shop/shared/cart-lines';
+import { addOrUpdateLine, removeLine, sameLine } from '@shop/shared/cart-lines';
 import type { CartLine, CartLineIdentity } from '@shop/shared/cart';
 import type { CountInStock } from '@shop/shared/catalog';
+import { lineStockKey } from '@shop/shared/variants';
 import { clampLineQty, clampLines } from '@shop/shared/order-limits';
 import type { ShippingAddress } from '@shop/shared/orders';
 import type { StoredStateSchemas } from '../lib/contract-schemas';
@@ -51,14 +52,14 @@ export function persistCartState(state: CartState): void {
 }
 
 export type StockCheck = {
-  /** Fresh stock of every product the API answered for. */
+  /**
+   * Fresh stock of every product the API answered for, by product id; for lines naming a variant
+   * by id, by that id (lineStockKey), as the variant's countInStock.
+   */
   stock: Record<string, CountInStock>;
   /** Lines to drop (identity and the qty that was checked). */
   dropped: (CartLineIdentity & { qty: number })[];
 };
-
-const sameLine = (a: CartLineIdentity, b: CartLineIdentity) =>
-  a.product === b.product && a.size === b.size && a.option === b.option;
 
 const cartSlice = createSlice({
   name: 'cart',
@@ -78,8 +79,8 @@ const cartSlice = createSlice({
       state.cartItems = addOrUpdateLine(state.cartItems, line);
     },
     lineRemoved(state, action: PayloadAction<CartLineIdentity>) {
-      const { product, size, option } = action.payload;
-      state.cartItems = removeLine(state.cartItems, product, size, option);
+      const { product, size, option, variant } = action.payload;
+      state.cartItems = removeLine(state.cartItems, product, size, option, variant);
     },
     cartCleared(state) {
       state.cartItems = [];
@@ -90,7 +91,7 @@ const cartSlice = createSlice({
       state.cartItems = state.cartItems
         .filter((line) => !dropped.some((gone) => sameLine(gone, line) && gone.qty === line.qty))
         .map((line) => {
-          const fresh = stock[line.product];
+          const fresh = stock[lineStockKey(line)];
           return fresh ? { ...line, countInStock: fresh } : line;
         });
     },

@@ -1,7 +1,7 @@
 import { cartLineKey } from '@shop/shared/cart';
 import type { CartLine } from '@shop/shared/cart';
 import type { CountInStock, Product } from '@shop/shared/catalog';
-import { specOptions } from '@shop/shared/variants';
+import { specOptions, variantCountInStock, variantTitle } from '@shop/shared/variants';
 
 const noStock: CountInStock = { total: 0, countA: 0, countB: 0, smallMed: 0, large: 0, xlarge: 0 };
 
@@ -87,5 +87,71 @@ export function cartLineFor(
     option,
     hasAandB: product.hasAandB,
     key: cartLineKey(product._id, option, size),
+  };
+}
+
+/**
+ * A product of options other than the spec's (decision 031): Colour × Size with 7 of its 10
+ * combinations sold, each at its own price. Clay / S is sold out while its sibling Clay / M has
+ * stock (so the page opens on Clay / M); Clay / L has a higher compare-at price; Clay / XL and
+ * Sage / M have their own photos.
+ */
+export function colourBySizeFixture(overrides: Partial<Product> = {}): Product {
+  const variant = (
+    id: string,
+    options: [string, string],
+    price: number,
+    available: number,
+    extra: Partial<Product['variants'][number]> = {},
+  ): Product['variants'][number] => ({
+    _id: id,
+    options,
+    sku: `FS-${options.join('-').toUpperCase()}`,
+    price,
+    compareAtPrice: null,
+    available,
+    images: [],
+    ...extra,
+  });
+  const variants = [
+    variant('v-clay-s', ['Clay', 'S'], 30, 0),
+    variant('v-clay-m', ['Clay', 'M'], 30, 3),
+    variant('v-clay-l', ['Clay', 'L'], 32, 2, { compareAtPrice: 40 }),
+    variant('v-clay-xl', ['Clay', 'XL'], 34, 1, { images: ['/img/field-shirt-clay-xl.svg'] }),
+    variant('v-sage-xs', ['Sage', 'XS'], 26, 2, { sku: null }),
+    variant('v-sage-m', ['Sage', 'M'], 28, 5, { images: ['/img/field-shirt-sage.svg'] }),
+    variant('v-sage-l', ['Sage', 'L'], 28, 4),
+  ];
+  return productFixture({
+    _id: 'shirt-1',
+    handle: 'field-shirt',
+    name: 'Field Shirt',
+    category: 'selflove_women_tshirts',
+    image: '/img/field-shirt.svg',
+    images: ['/img/field-shirt.svg', '/img/field-shirt-back.svg'],
+    price: 30,
+    countInStock: { ...noStock, total: 17 },
+    options: [
+      { name: 'Colour', values: ['Clay', 'Sage'] },
+      { name: 'Size', values: ['XS', 'S', 'M', 'L', 'XL'] },
+    ],
+    variants,
+    ...overrides,
+  });
+}
+
+/** The cart line the storefront stores for a variant of a product of other options. */
+export function variantLineFor(product: Product, variantId: string, qty: number): CartLine {
+  const variant = product.variants.find((candidate) => candidate._id === variantId);
+  if (!variant) throw new Error(`No variant ${variantId}`);
+  return {
+    ...cartLineFor(product, 'NA', 'NA', qty),
+    image: variant.images[0] ?? product.image,
+    price: variant.price,
+    countInStock: variantCountInStock(variant.available),
+    key: cartLineKey(product._id, 'NA', 'NA', variant._id),
+    variant: variant._id,
+    variantTitle: variantTitle(variant.options),
+    handle: product.handle,
   };
 }

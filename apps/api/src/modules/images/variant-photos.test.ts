@@ -178,7 +178,10 @@ describe('a variant’s own photos', () => {
     expect(reorder.status).toBe(404);
 
     const mine = dune.ids.get('Clay / XL')!;
-    for (const fields of [{ slot: 'variant' }, { slot: 'gallery', variant: mine }])
+    for (const fields of [{ slot: 'variant' }, { slot: 'gallery', variant: mine }] as Record<
+      string,
+      string
+    >[])
       expect(await upload(dune.productId, { ...fields, alt: 'Clay tee' })).toEqual({
         status: 400,
         body: { message: ADMIN_CATALOG_MESSAGES.imageVariantSlot },

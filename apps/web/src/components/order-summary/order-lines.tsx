@@ -14,12 +14,22 @@ export type OrderLine = {
   qty: number;
   /** Unit price in dollars, as the API and the cart keep it. */
   price: number;
+  /** 'Clay / XL': shown for a variant of other options than the spec's size or option. */
+  variantTitle?: string | undefined;
+  /** The product's readable address (/products/<handle>) when known; else its id's. */
+  handle?: string | undefined;
 };
 
-function variantText(size: LineSize, option: LineOption): string {
-  return [size !== 'NA' ? `Size ${size}` : null, option !== 'NA' ? `Option ${option}` : null]
+/** 'Size L', 'Option A', or the variant's title for other options (decision 035). */
+export function variantText(
+  size: LineSize,
+  option: LineOption,
+  variantTitle?: string | undefined,
+): string {
+  const spec = [size !== 'NA' ? `Size ${size}` : null, option !== 'NA' ? `Option ${option}` : null]
     .filter(Boolean)
     .join(' · ');
+  return spec || variantTitle || '';
 }
 
 /**
@@ -39,7 +49,7 @@ export function OrderLines({
     <ul aria-label={label} className="divide-y divide-sand-200">
       {lines.map((line) => {
         const unit = toCents(line.price);
-        const variant = variantText(line.size, line.option);
+        const variant = variantText(line.size, line.option, line.variantTitle);
         return (
           <li key={line.key} className="flex items-start gap-4 py-4">
             <img
@@ -52,7 +62,10 @@ export function OrderLines({
             />
             <div className="min-w-0 flex-1">
               <p className="leading-snug font-semibold">
-                <Link to={`/products/${line.product}`} className="hover:text-terracotta-700">
+                <Link
+                  to={`/products/${line.handle ?? line.product}`}
+                  className="hover:text-terracotta-700"
+                >
                   {line.name}
                 </Link>
               </p>

@@ -1,5 +1,10 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { dropUnavailableLines, stockFor, withOwnHolds } from '@shop/shared/stock';
+import {
+  lineStockKey,
+  variantAvailableWithOwnHolds,
+  variantCountInStock,
+} from '@shop/shared/variants';
 import type { CartLine } from '@shop/shared/cart';
 import type { CountInStock } from '@shop/shared/catalog';
 import type { CheckoutProof, OwnHoldsResponse } from '@shop/shared/orders';
@@ -71,25 +76,48 @@ export const recheckCartStock = createAsyncThunk<DroppedLine[], void, { state: S
       ),
     ]);
 
+    // By lineStockKey: a product's countInStock, and each variant named by id in the cart its own.
     const stockById = new Map<string, CountInStock | undefined>();
+    const variantLines = getState().cart.cartItems.filter((line) => line.variant !== undefined);
     for (const [id, answer] of answers) {
-      if (answer.data)
-        stockById.set(id, withOwnHolds(answer.data.countInStock, held.get(id) ?? []));
-      else if (isNotFound(answer.error)) stockById.set(id, undefined); // the product is gone
+      if (answer.data) {
+        const ownHeld = held.get(id) ?? [];
+        stockById.set(id, withOwnHolds(answer.data.countInStock, ownHeld));
+        for (const line of variantLines.filter((each) => each.product === id)) {
+          const variant = answer.data.variants.find((each) => each._id === line.variant);
+          stockById.set(
+            lineStockKey(line),
+            variant &&
+              variantCountInStock(
+                variantAvailableWithOwnHolds(variant._id, variant.available, ownHeld),
+              ),
+          );
+        }
+      } else if (isNotFound(answer.error)) {
+        stockById.set(id, undefined); // the product is gone
+        for (const line of variantLines.filter((each) => each.product === id))
+          stockById.set(lineStockKey(line), undefined);
+      }
     }
 
-    const checkable = getState().cart.cartItems.filter((line) => stockById.has(line.product));
+    const checkable = getState().cart.cartItems.filter((line) => stockById.has(lineStockKey(line)));
     const { dropped } = dropUnavailableLines(checkable, stockById);
     const stock: Record<string, CountInStock> = {};
     for (const [id, countInStock] of stockById) if (countInStock) stock[id] = countInStock;
     dispatch(
       stockChecked({
         stock,
-        dropped: dropped.map(({ product, size, option, qty }) => ({ product, size, option, qty })),
+        dropped: dropped.map(({ product, size, option, variant, qty }) => ({
+          product,
+          size,
+          option,
+          variant,
+          qty,
+        })),
       }),
     );
     return dropped.map((line) => {
-      const countInStock = stockById.get(line.product);
+      const countInStock = stockById.get(lineStockKey(line));
       return {
         line,
         inStock: countInStock ? stockFor(countInStock, line.size, line.option) : null,

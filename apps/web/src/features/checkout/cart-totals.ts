@@ -13,7 +13,11 @@ export function cartAmounts(lines: readonly Pick<CartLine, 'price' | 'qty'>[]): 
 
 /** What the API takes of each line: which variant and how many (prices are the server's). */
 export function orderItemsOf(lines: readonly CartLine[]): OrderItemRequest[] {
-  return lines.map(({ product, qty, size, option }) => ({ product, qty, size, option }));
+  return lines.map(({ product, qty, size, option, variant }) =>
+    variant === undefined
+      ? { product, qty, size, option }
+      : { product, qty, size, option, variant },
+  );
 }
 
 /** Cart lines as the order summary shows them. */
@@ -27,5 +31,7 @@ export function summaryLinesOf(lines: readonly CartLine[]): OrderLine[] {
     option: line.option,
     qty: line.qty,
     price: line.price,
+    variantTitle: line.variantTitle,
+    handle: line.handle,
   }));
 }

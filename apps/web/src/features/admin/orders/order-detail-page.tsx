@@ -105,7 +105,7 @@ function OrderDetail({ order, isOwner }: { order: AdminOrder; isOwner: boolean }
             rightAligned={['Qty', 'Price', 'Line total']}
           >
             {order.orderItems.map((line) => (
-              <tr key={`${line.product}|${line.size}|${line.option}`}>
+              <tr key={`${line.product}|${line.size}|${line.option}|${line.variantTitle}`}>
                 <th scope="row" className={`${cellClass} font-semibold`}>
                   {line.name}
                 </th>

@@ -72,9 +72,11 @@ export function restockLines(lines: OrderLine[], choice: RestockChoice): Restock
 /** '12.50' for a form field. */
 export const centsToField = (cents: number) => (cents / 100).toFixed(2);
 
-/** 'Size L', 'Option A' or ''. */
-export function variantLabel(line: Pick<OrderLine, 'size' | 'option'>): string {
+/** 'Size L', 'Option A', the variant's title of other options ('Clay / XL'), or ''. */
+export function variantLabel(
+  line: Pick<OrderLine, 'size' | 'option'> & { variantTitle?: string | undefined },
+): string {
   if (line.size !== 'NA') return `Size ${line.size}`;
   if (line.option !== 'NA') return `Option ${line.option}`;
-  return '';
+  return line.variantTitle ?? '';
 }

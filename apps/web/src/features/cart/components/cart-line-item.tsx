@@ -19,6 +19,8 @@ import { describeLine } from '../describe-line';
 export function CartLineItem({ line }: { line: CartLine }) {
   const dispatch = useAppDispatch();
   const item = describeLine(line);
+  // Its readable address when the line knows the handle (lines stored before handles do not).
+  const productPath = `/products/${line.handle ?? line.product}`;
 
   const changeQty = (qty: number) => {
     // On failure the line keeps its quantity (the control shows the stored one).
@@ -32,7 +34,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
 
   return (
     <li className="flex gap-4 py-6 sm:gap-6">
-      <Link to={`/products/${line.product}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+      <Link to={productPath} tabIndex={-1} aria-hidden="true" className="shrink-0">
         <img
           {...pictureSources(cartLineImage(line), PHOTO_SIZES.cartThumb)}
           alt={line.name}
@@ -44,11 +46,17 @@ export function CartLineItem({ line }: { line: CartLine }) {
       <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h2 className="font-display text-lg leading-snug font-semibold">
-            <Link to={`/products/${line.product}`} className="hover:text-terracotta-700">
+            <Link to={productPath} className="hover:text-terracotta-700">
               {line.name}
             </Link>
           </h2>
           <dl className="mt-1 flex flex-wrap gap-x-4 text-sm text-ink-muted">
+            {line.variantTitle && (
+              <div className="flex gap-1">
+                <dt className="sr-only">Variant:</dt>
+                <dd className="font-semibold text-ink">{line.variantTitle}</dd>
+              </div>
+            )}
             {line.size !== 'NA' && (
               <div className="flex gap-1">
                 <dt>Size:</dt>
@@ -77,7 +85,14 @@ export function CartLineItem({ line }: { line: CartLine }) {
           <button
             type="button"
             onClick={() =>
-              dispatch(lineRemoved({ product: line.product, size: line.size, option: line.option }))
+              dispatch(
+                lineRemoved({
+                  product: line.product,
+                  size: line.size,
+                  option: line.option,
+                  variant: line.variant,
+                }),
+              )
             }
             className="flex size-10 items-center justify-center rounded-full text-ink-muted hover:bg-danger-soft hover:text-danger"
             aria-label={`Remove ${item}`}

@@ -15,6 +15,7 @@ import { renderApp } from '../../../test/render-app';
 
 const strap = productFixture({
   _id: 'strap-1',
+  handle: 'sadu-classic-strap',
   name: 'Sadu Classic Strap',
   category: 'belts',
   price: 48.5,
@@ -46,9 +47,10 @@ describe('the cart page', () => {
     const { router } = renderApp('/cart/strap-1?qty=2&size=NA&option=A');
 
     const list = await cartList();
+    // The line links to the product's readable address.
     expect(within(list).getByRole('link', { name: 'Sadu Classic Strap' })).toHaveAttribute(
       'href',
-      '/products/strap-1',
+      '/products/sadu-classic-strap',
     );
     expect(
       within(list).getByRole('group', { name: 'Quantity of Sadu Classic Strap (option A)' }),

@@ -3,10 +3,11 @@ import type { Product } from '@shop/shared/catalog';
 import { useWantedSoon } from '../../../lib/use-wanted-soon';
 import { ReviewList, loadReviewForm } from '../../reviews';
 import type { ReviewProof } from '../../../lib/review-proof';
-import { formatDollars } from '../format-price';
 import { useProductChoices } from '../hooks/use-product-choices';
-import { imagesFor } from '../product-images';
+import { useVariantChoice } from '../hooks/use-variant-choice';
+import { imagesFor, imagesOfVariant } from '../product-images';
 import { ProductGallery } from './product-gallery';
+import { ProductPrice } from './product-price';
 import { ProductPurchase } from './product-purchase';
 import { RatingStars } from '../../../components/ui/rating-stars';
 
@@ -39,6 +40,8 @@ export function ProductDetail({
   reviewProof?: ReviewProof | undefined;
 }) {
   const choices = useProductChoices(product);
+  // Products whose options are not the spec's: the variant the address names, else the default.
+  const { variant, variants, choose } = useVariantChoice(product);
   const reviewFormSlot = useRef<HTMLDivElement>(null);
   // Came to write a review: the form is wanted at once.
   const reviewFormWanted = useWantedSoon(reviewFormSlot) || reviewProof !== undefined;
@@ -47,9 +50,9 @@ export function ProductDetail({
     <>
       <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
         <ProductGallery
-          key={choices.option}
+          key={variant ? variant.id : choices.option}
           name={product.name}
-          images={imagesFor(product, choices.option)}
+          images={variant ? imagesOfVariant(product, variant) : imagesFor(product, choices.option)}
           imageAlts={product.imageAlts}
         />
         <div className="flex flex-col gap-6">
@@ -64,9 +67,10 @@ export function ProductDetail({
               />
             </div>
           </div>
-          <p className="text-3xl font-semibold text-terracotta-800 tabular-nums">
-            {formatDollars(product.price)}
-          </p>
+          <ProductPrice
+            price={variant ? variant.price : product.price}
+            compareAtPrice={variant?.compareAtPrice}
+          />
           {product.category === 'belts' && (
             <p className="rounded-xl border border-saffron bg-sand-100 px-4 py-3 text-sm font-semibold tracking-wider text-ink">
               BAG IS NOT INCLUDED
@@ -74,6 +78,7 @@ export function ProductDetail({
           )}
           <ProductPurchase
             product={product}
+            pick={variant && { variant, variants, onChoose: choose }}
             size={choices.size}
             option={choices.option}
             qty={choices.qty}

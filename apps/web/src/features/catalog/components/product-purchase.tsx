@@ -9,9 +9,19 @@ import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { QuantityControl } from '../../../components/ui/quantity-control';
 import { notify } from '../../../lib/toast';
 import { StockStatus } from './stock-status';
+import { VariantOptions } from './variant-options';
+
+/** The chosen variant of a product of another shape than the spec's, and how to choose another. */
+export type VariantPick = {
+  variant: { id: string; values: readonly string[]; available: number };
+  variants: readonly { values: readonly string[]; available: number }[];
+  onChoose: (index: number, value: string) => void;
+};
 
 type ProductPurchaseProps = {
   product: Product;
+  /** Products whose options are not the spec's: their variant, chosen by its options' values. */
+  pick?: VariantPick | undefined;
   size: LineSize;
   option: LineOption;
   qty: number;
@@ -32,6 +42,7 @@ const soldOutHint = (stock: number) => (stock > 0 ? undefined : 'sold out');
  */
 export function ProductPurchase({
   product,
+  pick,
   size,
   option,
   qty,
@@ -42,7 +53,7 @@ export function ProductPurchase({
   const navigate = useNavigate();
   const quantityId = useId();
   const { countInStock } = product;
-  const inStock = stockFor(countInStock, size, option);
+  const inStock = pick ? pick.variant.available : stockFor(countInStock, size, option);
 
   const addToCart = () => {
     const problem = lineQtyProblem(qty, inStock);
@@ -50,13 +61,23 @@ export function ProductPurchase({
       notify(problem, 'error');
       return;
     }
-    const query = new URLSearchParams({ qty: String(qty), size, option });
+    const query = new URLSearchParams(
+      pick ? { qty: String(qty), variant: pick.variant.id } : { qty: String(qty), size, option },
+    );
     navigate(`/cart/${product._id}?${query.toString()}`);
   };
 
   return (
     <div className="flex flex-col gap-6">
       <StockStatus inStock={inStock} />
+      {pick && (
+        <VariantOptions
+          options={product.options}
+          variants={pick.variants}
+          chosen={pick.variant.values}
+          onChoose={pick.onChoose}
+        />
+      )}
       {product.hasSize && (
         <ChoiceGroup
           legend="Size"

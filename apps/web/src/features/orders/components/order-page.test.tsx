@@ -122,6 +122,30 @@ describe('the order page', () => {
     expect(document.getElementById('wallet-sdk')).toBeNull();
   });
 
+  it('names the variant of a product of other options by its title, as it was sold', async () => {
+    localStorage.setItem('userInfo', JSON.stringify(userInfo));
+    const base = orderFixture().orderItems[0]!;
+    const line = (variantTitle: string, price: number) => ({
+      ...base,
+      product: 'shirt-1',
+      name: 'Field Shirt',
+      size: 'NA' as const,
+      option: 'NA' as const,
+      variantTitle,
+      sku: `FS-${variantTitle}`,
+      price,
+    });
+    serveOrders([orderFixture({ orderItems: [line('Clay / L', 32), line('Sage / M', 28)] })]);
+    renderApp(`/order/${ORDER_ID}`);
+    const items = await screen.findByRole('list', { name: 'Items in this order' });
+    const [first, second] = within(items).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Clay / L');
+    expect(first).toHaveTextContent('1 × $32.00');
+    expect(second).toHaveTextContent('Sage / M');
+    // A spec line keeps its size, not its title.
+    expect(items).not.toHaveTextContent('Size');
+  });
+
   it('shows the delivery date of a delivered order and shipping that was charged', async () => {
     localStorage.setItem('userInfo', JSON.stringify(userInfo));
     serveOrders([

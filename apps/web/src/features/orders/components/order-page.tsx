@@ -100,7 +100,7 @@ function OrderDetail({ order, token }: { order: Order; token?: string | undefine
               label="Items in this order"
               lines={order.orderItems.map((item) => ({
                 ...item,
-                key: `${item.product}-${item.option}-${item.size}`,
+                key: `${item.product}-${item.option}-${item.size}-${item.variantTitle}`,
               }))}
               action={
                 // Only where the review would be taken: not unpaid, refunded in full or cancelled.

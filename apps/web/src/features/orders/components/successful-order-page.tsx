@@ -30,7 +30,7 @@ function OrderReceiptCard({ receipt }: { receipt: OrderReceipt }) {
           label="Items in your order"
           lines={receipt.orderItems.map((item) => ({
             ...item,
-            key: `${item.product}-${item.option}-${item.size}`,
+            key: `${item.product}-${item.option}-${item.size}-${item.variantTitle}`,
           }))}
         />
       </div>
