@@ -263,7 +263,6 @@ async function planImport(
     );
     const claimed = new Map<string, number>();
     const planned: PlannedVariant[] = [];
-    const newIds = new Map<number, string>();
     for (const file of group.variants) {
       let match: StockRow | undefined;
       if (file.id !== undefined) {
@@ -276,7 +275,6 @@ async function planImport(
         claimed.set(match.id, file.row);
       }
       const key = match?.key ?? randomUUID();
-      if (!match) newIds.set(planned.length, key);
       planned.push({ file, current: match, key });
     }
     // A variant the file leaves out stays as it is, unless the options change shape: then it has
@@ -320,26 +318,39 @@ async function planImport(
     const labels = changed.map(fieldLabel);
 
     const dollars = (value: number | null) => (value === null ? null : value / 100);
-    const writeVariants = [
-      ...planned.map((variant) => ({
-        ...(variant.current ? { id: variant.current.id } : {}),
-        options: variant.file.values,
-        sku: variant.file.sku,
-        price: dollars(storedPrice(variant)),
-        compareAtPrice: dollars(variant.file.compareAtCents),
-        barcode: variant.file.barcode,
-        weightGrams: variant.file.weightGrams,
-      })),
+    // The variants the catalog has keep their order (a file does not reorder them; the editor
+    // does); the new ones follow, in the file's order.
+    const fromFile = (variant: PlannedVariant) => ({
+      ...(variant.current ? { id: variant.current.id } : {}),
+      options: variant.file.values,
+      sku: variant.file.sku,
+      price: dollars(storedPrice(variant)),
+      compareAtPrice: dollars(variant.file.compareAtCents),
+      barcode: variant.file.barcode,
+      weightGrams: variant.file.weightGrams,
+    });
+    const existingInOrder = [
+      ...planned.flatMap((variant) =>
+        variant.current ? [{ position: variant.current.position, write: fromFile(variant) }] : [],
+      ),
       ...kept.map((row) => ({
-        id: row.id,
-        options: row.optionValues,
-        sku: row.sku,
-        price: dollars(keptPrice(row)),
-        compareAtPrice: dollars(row.compareAtCents),
-        barcode: row.barcode,
-        weightGrams: row.weightGrams,
+        position: row.position,
+        write: {
+          id: row.id,
+          options: row.optionValues,
+          sku: row.sku,
+          price: dollars(keptPrice(row)),
+          compareAtPrice: dollars(row.compareAtCents),
+          barcode: row.barcode,
+          weightGrams: row.weightGrams,
+        },
       })),
-    ];
+    ].sort((a, b) => a.position - b.position);
+    const added = planned.filter((variant) => !variant.current);
+    const writeVariants = [...existingInOrder.map((entry) => entry.write), ...added.map(fromFile)];
+    const newIds = new Map(
+      added.map((variant, i) => [existingInOrder.length + i, variant.key] as const),
+    );
     const options = optionsAfter(
       group.optionNames,
       current?.options ?? [],

@@ -729,8 +729,14 @@ describe('an import that changes things', () => {
         'stock Clay / S / Relaxed',
       ]),
     );
+    // The variants keep their order; the new ones follow.
+    expect(change?.fields.filter((field) => field.startsWith('position'))).toEqual([]);
     const after = await variantsOf('dune-tee');
     expect(after).toHaveLength(13);
+    expect(after.slice(11).map((v) => v.optionValues.join(' / '))).toEqual([
+      'Clay / S / Relaxed',
+      'Ochre / S / Regular',
+    ]);
     // Every variant the file left out is still there, with its id, SKU and stock.
     for (const variant of before)
       expect(after.find((v) => v.id === variant.id)).toMatchObject({
