@@ -16,45 +16,51 @@ import { startBenchApi, withClient } from './back-office-bench';
 const SIZED_PRODUCTS = 333;
 const TARGET_MS = 30_000;
 
+type Column = (typeof CSV_COLUMNS)[number];
 const cell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-const csvOf = (rows: string[][]) =>
-  `\uFEFF${[[...CSV_COLUMNS], ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+const csvOf = (rows: Partial<Record<Column, string>>[]) =>
+  `\uFEFF${[[...CSV_COLUMNS], ...rows.map((row) => CSV_COLUMNS.map((column) => row[column] ?? ''))]
+    .map((row) => row.map(cell).join(','))
+    .join('\r\n')}\r\n`;
 
-/** The catalog's file: `round` shifts every price and stock, so each round changes them all. */
+/**
+ * The catalog's file in Shopify's layout (decision 038): `round` shifts every price and stock, so
+ * each round changes them all. No Variant Stock Version: the file is a count, as a hand-made one
+ * is (decision 024).
+ */
 function catalogFile(round: number): string {
-  const rows: string[][] = [];
+  const rows: Partial<Record<Column, string>>[] = [];
   for (let i = 0; i < SIZED_PRODUCTS; i += 1) {
-    const product = [
-      `bench-tee-${String(i).padStart(4, '0')}`,
-      i % 3 === 0 ? `قميص "حب الذات", رقم ${i} 🌵` : `Bench Tee ${i}, heavy cotton`,
-      'selflove_women_tshirts',
-      (20 + (i % 50) + round + 0.5).toFixed(2),
-      'published',
-      'true',
-      'false',
-    ];
-    const description = `<p>Tee ${i}: soft, "heavy" cotton.\nSecond line.</p><ul><li>Care, cold</li></ul>`;
+    const handle = `bench-tee-${String(i).padStart(4, '0')}`;
+    const price = (20 + (i % 50) + round + 0.5).toFixed(2);
     ['S/M', 'L', 'XL'].forEach((size, s) =>
-      // No stockVersion: the file is a count, as a hand-made one is (decision 024).
-      rows.push([...product, size, 'NA', String(10 + s + round), '', '3', description, '']),
+      rows.push({
+        Handle: handle,
+        ...(s === 0
+          ? {
+              Title: i % 3 === 0 ? `قميص "حب الذات", رقم ${i} 🌵` : `Bench Tee ${i}, heavy cotton`,
+              'Body (HTML)': `<p>Tee ${i}: soft, "heavy" cotton.\nSecond line.</p><ul><li>Care, cold</li></ul>`,
+              Status: 'active',
+              Category: 'selflove_women_tshirts',
+              'Option1 Name': 'Size',
+            }
+          : {}),
+        'Option1 Value': size,
+        'Variant Price': price,
+        'Variant Inventory Qty': String(10 + s + round),
+        'Variant Low Stock Threshold': '3',
+      }),
     );
   }
-  rows.push([
-    'bench-tote',
-    'Bench Tote',
-    'totes',
-    (15 + round).toFixed(2),
-    'draft',
-    'false',
-    'false',
-    'NA',
-    'NA',
-    String(5 + round),
-    '',
-    '2',
-    '',
-    '',
-  ]);
+  rows.push({
+    Handle: 'bench-tote',
+    Title: 'Bench Tote',
+    Category: 'totes',
+    Status: 'draft',
+    'Variant Price': (15 + round).toFixed(2),
+    'Variant Inventory Qty': String(5 + round),
+    'Variant Low Stock Threshold': '2',
+  });
   return csvOf(rows);
 }
 

@@ -221,7 +221,7 @@ test.describe('the catalog, run by its owner @desktop-only', () => {
     const row = lines.find((line) => line.includes(name));
     if (!row) throw new Error(`the export has no row for ${name}`);
     const cells = row.split(',');
-    const priceAt = header.split(',').indexOf('price');
+    const priceAt = header.split(',').indexOf('Variant Price');
     expect(cells[priceAt]).toBe('29.00');
     cells[priceAt] = '34.50';
     // Only this product's row: the rest of the catalog keeps selling while the file is edited.

@@ -378,23 +378,45 @@ export const imageOrderRequestSchema = z
   .check(variantSlotRule());
 export type ImageOrderRequest = z.infer<typeof imageOrderRequestSchema>;
 
-/** CSV: one row per variant, in this column order. */
-export const CSV_COLUMNS = [
-  'handle',
-  'name',
-  'category',
-  'price',
-  'status',
-  'hasSize',
-  'hasAandB',
-  'size',
-  'option',
-  'stock',
-  'stockVersion',
-  'lowStockThreshold',
-  'description',
-  'images',
+/**
+ * CSV: Shopify's product layout, one row per variant, in this column order (decision 038): the
+ * first row of a handle carries the product's fields, its later rows may leave them empty. This
+ * shop's own columns come last.
+ */
+export const SHOPIFY_CSV_COLUMNS = [
+  'Handle',
+  'Title',
+  'Body (HTML)',
+  'Vendor',
+  'Type',
+  'Tags',
+  'Published',
+  'Option1 Name',
+  'Option1 Value',
+  'Option2 Name',
+  'Option2 Value',
+  'Option3 Name',
+  'Option3 Value',
+  'Variant SKU',
+  'Variant Price',
+  'Variant Compare At Price',
+  'Variant Barcode',
+  'Variant Grams',
+  'Variant Inventory Qty',
+  'Image Src',
+  'Image Alt Text',
+  'SEO Title',
+  'SEO Description',
+  'Status',
 ] as const;
+/** This shop's columns: the category, the variant's id, its stock version and threshold. */
+export const SHOP_CSV_COLUMNS = [
+  'Category',
+  'Variant Id',
+  'Variant Stock Version',
+  'Variant Low Stock Threshold',
+] as const;
+export const CSV_COLUMNS = [...SHOPIFY_CSV_COLUMNS, ...SHOP_CSV_COLUMNS] as const;
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 /** What an import did, or (dry run) would do, to one product. */
@@ -420,6 +442,8 @@ export const importResultSchema = z.object({
   unchanged: z.int(),
   errors: z.array(importErrorSchema),
   changes: z.array(importChangeSchema),
+  /** What the import leaves aside: columns it does not know, cells it does not keep. */
+  notes: z.array(z.string()),
   dryRun: z.boolean(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

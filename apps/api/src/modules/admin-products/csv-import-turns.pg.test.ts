@@ -60,11 +60,15 @@ async function exportRows() {
 const toCsv = (rows: string[][]) =>
   rows.map((row) => row.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(',')).join('\n');
 
-/** The exported catalog with some cells of one product's rows changed. */
+const VARIANT_ID = CSV_COLUMNS.indexOf('Variant Id');
+/** A variant's row of a product (not one of Shopify's photo-only rows). */
+const isVariantOf = (row: string[], handle: string) => row[0] === handle && !!row[VARIANT_ID];
+
+/** The exported catalog with some cells of one product's variant rows changed. */
 async function fileChanging(handle: string, cells: Partial<Record<string, string>>) {
   const [header, ...rows] = await exportRows();
   const changed = rows.map((row) =>
-    row[0] === handle ? row.map((cell, i) => cells[CSV_COLUMNS[i] as string] ?? cell) : row,
+    isVariantOf(row, handle) ? row.map((cell, i) => cells[CSV_COLUMNS[i] as string] ?? cell) : row,
   );
   return toCsv([header as string[], ...changed]);
 }
@@ -109,7 +113,7 @@ async function untilSomeoneRan(like: string) {
 describe('catalog imports at once (PostgreSQL)', () => {
   it('a second import waits while another runs, and runs once it has ended', async () => {
     await other.query(`select pg_advisory_lock(${IMPORT_LOCK})`);
-    const answer = importCsv(await fileChanging('turn-tote', { price: '11.00' }));
+    const answer = importCsv(await fileChanging('turn-tote', { 'Variant Price': '11.00' }));
     try {
       // It has asked for the lock (and been refused) at least once.
       await untilSomeoneRan('%shop:catalog-import%');
@@ -126,7 +130,10 @@ describe('catalog imports at once (PostgreSQL)', () => {
   });
 
   it(`past its wait (here ${WAIT_MS} ms, 30 s in production) answers 409 'another import is running', never 503, and changes nothing`, async () => {
-    const file = await fileChanging('turn-tote', { price: '12.00', stock: '9' });
+    const file = await fileChanging('turn-tote', {
+      'Variant Price': '12.00',
+      'Variant Inventory Qty': '9',
+    });
     const before = { movements: await movementCount(), onHand: await onHand('turn-tote') };
     await other.query(`select pg_advisory_lock(${IMPORT_LOCK})`);
     const started = Date.now();
@@ -149,8 +156,10 @@ describe('catalog imports at once (PostgreSQL)', () => {
       toCsv([
         header as string[],
         ...rows.map((row) =>
-          row[0] === 'turn-tote'
-            ? row.map((cell, i) => (CSV_COLUMNS[i] === 'stock' ? String(units) : cell))
+          isVariantOf(row, 'turn-tote')
+            ? row.map((cell, i) =>
+                CSV_COLUMNS[i] === 'Variant Inventory Qty' ? String(units) : cell,
+              )
             : row,
         ),
       ]),
@@ -162,11 +171,11 @@ describe('catalog imports at once (PostgreSQL)', () => {
   });
 
   it('a checkout completes while an import waits on a product row: stock rows are locked last', async () => {
-    const file = await fileChanging('turn-tote', { price: '13.00' });
+    const file = await fileChanging('turn-tote', { 'Variant Price': '13.00' });
     const strapFile = toCsv(
       parse(file, { bom: true }).map((row: string[]) =>
-        row[0] === 'flow-strap'
-          ? row.map((cell, i) => (CSV_COLUMNS[i] === 'stock' ? '8' : cell))
+        isVariantOf(row, 'flow-strap')
+          ? row.map((cell, i) => (CSV_COLUMNS[i] === 'Variant Inventory Qty' ? '8' : cell))
           : row,
       ),
     );

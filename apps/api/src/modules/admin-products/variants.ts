@@ -72,10 +72,66 @@ function canonicalValues(write: ProductVariantsWrite, values: readonly string[])
 }
 
 /**
+ * Writes a product's options and variants, whole, in the caller's transaction, which holds the
+ * product's variant rows locked (`current`). A variant keeps its id, stock and ledger when its
+ * values change; a variant left out is removed, refused (409) while it has units on hand or held;
+ * a new one (its id from `newId`) starts with no stock. 409 when a SKU is another product's.
+ * Shared by PUT /api/admin/products/:id/variants and the CSV import (decision 038).
+ */
+export async function writeVariantsInTransaction(
+  tx: Executor,
+  productId: string,
+  current: readonly VariantRow[],
+  write: ProductVariantsWrite,
+  newId: (index: number) => string = () => randomUUID(),
+): Promise<{ added: string[]; removed: VariantRow[] }> {
+  const skus = write.variants.flatMap((variant) => blank(variant.sku) ?? []);
+  const byId = new Map(current.map((row) => [row.id, row]));
+  const unknown = write.variants.find((variant) => variant.id && !byId.has(variant.id));
+  if (unknown) throw new AppError('not_found', 'That product has no such variant');
+
+  const taken = await findSkusOfOtherProducts(tx, productId, skus);
+  if (taken[0]) throw conflict(`SKU ${taken[0].sku} is already used by ${taken[0].productName}`);
+
+  const kept = new Set(write.variants.flatMap((variant) => variant.id ?? []));
+  const removed = current.filter((row) => !kept.has(row.id));
+  for (const row of removed)
+    if (!(await deleteEmptyVariant(tx, productId, row.id)))
+      throw conflict(
+        `${variantTitle(row.optionValues) || 'The variant'} still has ${row.onHand} on hand and ${row.held} held: adjust its stock to 0 before removing it`,
+      );
+
+  // SKUs may move between this product's variants: clear them first, then write each.
+  await clearVariantSkus(tx, productId, [...kept]);
+  const added: string[] = [];
+  for (const [position, variant] of write.variants.entries()) {
+    const description: VariantDescription = {
+      position,
+      optionValues: canonicalValues(write, variant.options),
+      sku: blank(variant.sku),
+      priceCents: centsOrNull(variant.price),
+      compareAtCents: centsOrNull(variant.compareAtPrice),
+      barcode: blank(variant.barcode),
+      weightGrams: variant.weightGrams,
+    };
+    if (variant.id) await updateVariantDescription(tx, productId, variant.id, description);
+    else {
+      await insertVariant(tx, productId, newId(position), description);
+      added.push(variantTitle(description.optionValues) || 'default');
+    }
+  }
+  await writeProductOptions(
+    tx,
+    productId,
+    write.options.map((option) => ({ name: option.name, values: [...option.values] })),
+  );
+  return { added, removed };
+}
+
+/**
  * PUT /api/admin/products/:id/variants: the product's options and its variants, whole, in one
- * transaction under the product's lock and its variants' locks. A variant keeps its id, stock and
- * ledger when its values change; a variant left out is removed, refused (409) while it has units
- * on hand or held; a new one starts with no stock. 409 when a SKU is another product's.
+ * transaction under the product's lock and its variants' locks (see writeVariantsInTransaction),
+ * audited.
  */
 export async function writeProductVariants(
   ctx: AdminProductsContext,
@@ -83,52 +139,12 @@ export async function writeProductVariants(
   write: ProductVariantsWrite,
   actor: AuditActor,
 ): Promise<ProductVariantsResponse> {
-  const skus = write.variants.flatMap((variant) => blank(variant.sku) ?? []);
   try {
     await ctx.db.transaction(async (tx) => {
       const product = await lockProduct(tx, productId);
       if (!product) throw productNotFound();
       const current = await lockVariantRows(tx, productId);
-      const byId = new Map(current.map((row) => [row.id, row]));
-      const unknown = write.variants.find((variant) => variant.id && !byId.has(variant.id));
-      if (unknown) throw new AppError('not_found', 'That product has no such variant');
-
-      const taken = await findSkusOfOtherProducts(tx, productId, skus);
-      if (taken[0])
-        throw conflict(`SKU ${taken[0].sku} is already used by ${taken[0].productName}`);
-
-      const kept = new Set(write.variants.flatMap((variant) => variant.id ?? []));
-      const removed = current.filter((row) => !kept.has(row.id));
-      for (const row of removed)
-        if (!(await deleteEmptyVariant(tx, productId, row.id)))
-          throw conflict(
-            `${variantTitle(row.optionValues) || 'The variant'} still has ${row.onHand} on hand and ${row.held} held: adjust its stock to 0 before removing it`,
-          );
-
-      // SKUs may move between this product's variants: clear them first, then write each.
-      await clearVariantSkus(tx, productId, [...kept]);
-      const added: string[] = [];
-      for (const [position, variant] of write.variants.entries()) {
-        const description: VariantDescription = {
-          position,
-          optionValues: canonicalValues(write, variant.options),
-          sku: blank(variant.sku),
-          priceCents: centsOrNull(variant.price),
-          compareAtCents: centsOrNull(variant.compareAtPrice),
-          barcode: blank(variant.barcode),
-          weightGrams: variant.weightGrams,
-        };
-        if (variant.id) await updateVariantDescription(tx, productId, variant.id, description);
-        else {
-          await insertVariant(tx, productId, randomUUID(), description);
-          added.push(variantTitle(description.optionValues) || 'default');
-        }
-      }
-      await writeProductOptions(
-        tx,
-        productId,
-        write.options.map((option) => ({ name: option.name, values: [...option.values] })),
-      );
+      const { added, removed } = await writeVariantsInTransaction(tx, productId, current, write);
       await recordAudit(tx, actor, {
         action: 'product.variants_set',
         productId,

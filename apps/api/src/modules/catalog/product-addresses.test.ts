@@ -161,9 +161,18 @@ describe('a product’s addresses', () => {
     const old = await create('csv-taken-tote');
     await rename(old, 'csv-moved-tote');
     expect(await redirectOf('/products/csv-taken-tote')).toBe('/products/csv-moved-tote');
+    const cells: Partial<Record<(typeof CSV_COLUMNS)[number], string>> = {
+      Handle: 'csv-taken-tote',
+      Title: 'CSV Tote',
+      'Body (HTML)': '<p>From a file.</p>',
+      Status: 'active',
+      'Variant Price': '30',
+      'Variant Inventory Qty': '5',
+      Category: 'totes',
+    };
     const file = [
       CSV_COLUMNS.join(','),
-      'csv-taken-tote,CSV Tote,totes,30,published,false,false,NA,NA,5,,3,<p>From a file.</p>,',
+      CSV_COLUMNS.map((column) => cells[column] ?? '').join(','),
     ].join('\n');
     const imported = await t.app.inject({
       method: 'POST',

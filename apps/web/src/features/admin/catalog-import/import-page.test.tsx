@@ -11,9 +11,11 @@ import {
 } from '../testing/admin-server';
 
 const CSV =
-  'handle,name,category,price,status,hasSize,hasAandB,size,option,stock,lowStockThreshold,description,images\n' +
-  'dune-tee,Dune Tee,belts,26,published,false,false,NA,NA,12,3,"Soft, warm",\n' +
-  'new-tote,حقيبة,totes,40,draft,false,false,NA,NA,5,3,,\n';
+  'Handle,Title,Body (HTML),Option1 Name,Option1 Value,Variant Price,Variant Inventory Qty,Status,Category,Variant Tax Code\n' +
+  'dune-tee,Dune Tee,"Soft, warm",Size,M,26,12,active,belts,\n' +
+  'dune-tee,,,,L,26,3,,,\n' +
+  'new-tote,حقيبة,,Title,Default Title,40,5,draft,totes,\n';
+const NOTE = 'These columns are not imported and were ignored: Variant Tax Code';
 const csvFile = (text = CSV, name = 'products.csv') => new File([text], name, { type: 'text/csv' });
 
 const result = (dryRun: boolean): ImportResult => ({
@@ -21,9 +23,10 @@ const result = (dryRun: boolean): ImportResult => ({
   updated: 1,
   unchanged: 3,
   errors: [],
+  notes: [NOTE],
   dryRun,
   changes: [
-    { handle: 'dune-tee', name: 'Dune Tee', action: 'update', fields: ['price', 'stock NA'] },
+    { handle: 'dune-tee', name: 'Dune Tee', action: 'update', fields: ['price M', 'stock L'] },
     { handle: 'new-tote', name: 'حقيبة', action: 'create', fields: [] },
     { handle: 'old-belt', name: 'Old Belt', action: 'unchanged', fields: [] },
   ],
@@ -57,9 +60,11 @@ describe('the CSV import', () => {
     const changes = screen.getByRole('table', { name: 'Changes the import would make' });
     const rows = within(changes).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Dune Teedune-teeChangedprice, stock NA',
+      'Dune Teedune-teeChangedprice M, stock L',
       'حقيبةnew-toteNew productEvery field',
     ]);
+    const leftAside = screen.getByRole('region', { name: 'Left aside' });
+    expect(within(leftAside).getByRole('listitem')).toHaveTextContent(NOTE);
     const preview = server.to('POST', '/api/admin/products/import')[0]!;
     expect(preview.query.get('dryRun')).toBe('true');
     expect(preview.body).toBe(CSV);
@@ -83,9 +88,10 @@ describe('the CSV import', () => {
       unchanged: 0,
       dryRun: true,
       changes: [],
+      notes: [],
       errors: [
         { row: 1, message: 'Category must be one of totes, flower_totes, …' },
-        { row: 2, message: 'Price must be more than 0' },
+        { row: 2, message: 'Variant Price is required' },
       ],
     };
     fakeAdminServer({
@@ -106,7 +112,7 @@ describe('the CSV import', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(['1Category must be one of totes, flower_totes, …', '2Price must be more than 0']);
+    ).toEqual(['1Category must be one of totes, flower_totes, …', '2Variant Price is required']);
     expect(screen.queryByRole('button', { name: 'Apply import' })).not.toBeInTheDocument();
   });
 

@@ -3,8 +3,9 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   ADMIN_CATALOG_MESSAGES,
-  CSV_COLUMNS,
   MAX_IMPORT_BYTES,
+  SHOPIFY_CSV_COLUMNS,
+  SHOP_CSV_COLUMNS,
   importRejectedSchema,
 } from '@shop/shared/admin-catalog';
 import type { ImportChange, ImportRejected, ImportResult } from '@shop/shared/admin-catalog';
@@ -38,7 +39,7 @@ function readText(file: File): Promise<string> {
 /** Why a chosen file cannot be sent, or null. */
 function fileProblem(file: File): string | null {
   if (!/\.csv$/i.test(file.name) && file.type !== 'text/csv') {
-    return 'Please choose a .csv file (exported from the products list or saved as CSV).';
+    return 'Please choose a .csv file (exported from the products list or from Shopify, or saved as CSV).';
   }
   if (file.size > MAX_IMPORT_BYTES) return ADMIN_CATALOG_MESSAGES.importTooLarge;
   if (file.size === 0) return ADMIN_CATALOG_MESSAGES.importEmpty;
@@ -71,6 +72,24 @@ function ChangesTable({ changes, caption }: { changes: ImportChange[]; caption: 
         </tr>
       ))}
     </AdminTable>
+  );
+}
+
+/** What the import leaves aside (columns it does not know, cells it does not keep). */
+function Notes({ notes }: { notes: readonly string[] }) {
+  const id = useId();
+  if (notes.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-sand-200 bg-white p-4">
+      <h3 id={id} className="mb-2 font-semibold">
+        Left aside
+      </h3>
+      <ul className="list-disc space-y-1 pl-5 text-sm break-words text-ink-muted">
+        {notes.map((note) => (
+          <li key={note}>{note}</li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -162,9 +181,12 @@ export default function ImportPage() {
         ← All products
       </Link>
       <PageHeader title="Import products">
-        A CSV file as the products list exports it: one row per variant. A new handle creates a
-        product, a known one updates it; a stock value sets on-hand to that count, an empty one
-        leaves it as it is. Preview first: nothing changes until you apply.
+        A CSV file in Shopify&rsquo;s product layout, as the products list (or a Shopify store)
+        exports it: one row per variant, the product&rsquo;s fields on its first row. A new handle
+        creates a product, a known one updates it; a variant is found by its option values (or its
+        Variant Id), a new combination is added, and variants the file leaves out stay as they are.
+        An inventory count sets on-hand to it, an empty one leaves it as it is. Preview first:
+        nothing changes until you apply.
       </PageHeader>
       <form
         noValidate
@@ -174,8 +196,11 @@ export default function ImportPage() {
       >
         <div className="flex flex-col gap-1.5">
           <p id={`${id}-hint`} className="text-sm text-ink-muted">
-            Columns: <span className="font-mono text-xs break-words">{CSV_COLUMNS.join(', ')}</span>
-            . Up to 5 MB, UTF-8.
+            Columns:{' '}
+            <span className="font-mono text-xs break-words">{SHOPIFY_CSV_COLUMNS.join(', ')}</span>,
+            and this shop&rsquo;s{' '}
+            <span className="font-mono text-xs break-words">{SHOP_CSV_COLUMNS.join(', ')}</span>.
+            Other columns are ignored. Up to 5 MB, UTF-8.
           </p>
           <FileDropZone
             id={`${id}-file`}
@@ -226,12 +251,14 @@ export default function ImportPage() {
                 changes={outcome.result.changes}
                 caption="Changes the import would make"
               />
+              <Notes notes={outcome.result.notes} />
             </>
           )}
           {outcome.kind === 'applied' && (
             <>
               <Alert variant="success">Imported: {counts(outcome.result)}.</Alert>
               <ChangesTable changes={outcome.result.changes} caption="Changes made" />
+              <Notes notes={outcome.result.notes} />
               <p>
                 <Link to="/admin/products" className={linkClass}>
                   Back to the products
@@ -245,6 +272,7 @@ export default function ImportPage() {
                 {outcome.rejected.message}. Correct the rows below and preview again.
               </Alert>
               <ErrorsTable rejected={outcome.rejected} />
+              <Notes notes={outcome.rejected.notes} />
             </>
           )}
           {outcome.kind === 'failed' && <Alert variant="danger">{outcome.message}</Alert>}
