@@ -14,6 +14,7 @@ import { PhotoSlot } from './photo-slot';
 import { ProductForm } from './product-form';
 import { ProductStatusBadge } from './product-status-badge';
 import { VariantStockTable } from './variant-stock';
+import { VariantsSection } from './variants-editor';
 
 const backLink = (
   <Link
@@ -116,6 +117,7 @@ function EditProduct({ id }: { id: string }) {
                 busy={saving}
                 onSave={(product) => updateProduct({ id, product })}
               />
+              <VariantsSection product={data} />
               <VariantStockTable product={data} />
               <Photos product={data} />
             </div>
