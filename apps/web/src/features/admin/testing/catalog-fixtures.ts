@@ -124,7 +124,8 @@ export function adminVariantsOf(product: AdminProduct): ProductVariantsResponse 
     options,
     variants: product.variants.map((variant) => ({
       _id: variant.variant,
-      key: variant.size !== 'NA' ? variant.size : variant.option !== 'NA' ? variant.option : 'total',
+      key:
+        variant.size !== 'NA' ? variant.size : variant.option !== 'NA' ? variant.option : 'total',
       options: variant.title ? [variant.title] : [],
       title: variant.title,
       sku: null,
