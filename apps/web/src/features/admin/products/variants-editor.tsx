@@ -27,7 +27,9 @@ import {
 } from './variants-draft';
 
 const THRESHOLD = DEFAULT_LOW_STOCK_THRESHOLD;
-const smallInput = `${fieldInputClass} py-1.5`;
+const smallInput = fieldInputClass.replace('py-2.5', 'py-1.5');
+/** Fixed widths in the grid (it scrolls in its box rather than squeeze them). */
+const gridInput = smallInput.replace('w-full', '').replace('px-4', 'px-3');
 const cell = 'px-2 py-2 align-top whitespace-nowrap';
 const headCell = 'px-2 py-2 text-left font-semibold';
 
@@ -476,7 +478,7 @@ function VariantsEditor({
           aria-label={`Variants of ${product.name}`}
           className="max-w-full overflow-x-auto rounded-xl border border-sand-200"
         >
-          <table className="w-full text-sm">
+          <table className="w-full min-w-max text-sm">
             <caption className="sr-only">Variants of {product.name}</caption>
             <thead className="bg-sand-100 text-xs tracking-wider text-ink-muted uppercase">
               <tr>
@@ -574,7 +576,7 @@ function VariantsEditor({
                             onChange={(event) =>
                               setRow(line.key, { [column.field]: event.target.value })
                             }
-                            className={`${smallInput} ${column.width} ${column.numeric ? 'text-right tabular-nums' : ''}`}
+                            className={`${gridInput} ${column.width} ${column.numeric ? 'text-right tabular-nums' : ''}`}
                             {...invalid(input)}
                           />
                         </td>
@@ -611,7 +613,7 @@ function VariantsEditor({
                         autoComplete="off"
                         disabled={!line.row.offered}
                         onChange={(event) => setRow(line.key, { threshold: event.target.value })}
-                        className={`${smallInput} w-20 text-right tabular-nums`}
+                        className={`${gridInput} w-20 text-right tabular-nums`}
                         {...invalid(id.cell(line.key, 'threshold'))}
                       />
                     </td>
@@ -695,7 +697,7 @@ function BulkField({
           inputMode="decimal"
           autoComplete="off"
           onChange={(event) => onChange(event.target.value)}
-          className={`${smallInput} w-28 text-right tabular-nums`}
+          className={`${gridInput} w-28 text-right tabular-nums`}
         />
       </div>
       <Button
