@@ -241,4 +241,54 @@ describe('the options and variants editor', () => {
     );
     expect(sent(server).variants).toEqual([expect.objectContaining({ id: idOf(2) })]);
   });
+
+  it('reorders options and removes a value with the keyboard: the focus follows, each variant keeps its id', async () => {
+    signInAs('staff');
+    const server = serveVariants({
+      [`GET ${VARIANTS}`]: () => ({
+        body: {
+          options: [
+            { name: 'Colour', values: ['Sand', 'Clay'] },
+            { name: 'Size', values: ['S', 'L'] },
+          ],
+          variants: [
+            adminVariant(idOf(1), ['Sand', 'S']),
+            adminVariant(idOf(2), ['Sand', 'L']),
+            adminVariant(idOf(3), ['Clay', 'S']),
+            adminVariant(idOf(4), ['Clay', 'L']),
+          ],
+        },
+      }),
+    });
+    const { user } = renderApp(`/admin/products/${PRODUCT_ID}`);
+    const section = await screen.findByRole('form', { name: 'Options and variants' });
+    const grid = within(section).getByRole('region', { name: 'Variants of Desert Bloom Tee' });
+
+    within(section).getByRole('button', { name: 'Move Size up' }).focus();
+    await user.keyboard('{Enter}');
+    // Size is first now: its 'up' is disabled, so the focus is on its 'down'.
+    await waitFor(() =>
+      expect(within(section).getByRole('button', { name: 'Move Size down' })).toHaveFocus(),
+    );
+    expect(within(section).getByLabelText('Name of option 1')).toHaveValue('Size');
+    expect(
+      within(grid)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['S / Sand', 'S / Clay', 'L / Sand', 'L / Clay']);
+
+    within(section).getByRole('button', { name: 'Remove Clay from Colour' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(section).getByLabelText('Value 1 of Colour')).toHaveFocus());
+    await user.click(within(section).getByRole('button', { name: 'Save options and variants' }));
+    await waitFor(() => expect(server.to('PUT', VARIANTS)).toHaveLength(1));
+    expect(sent(server).options).toEqual([
+      { name: 'Size', values: ['S', 'L'] },
+      { name: 'Colour', values: ['Sand'] },
+    ]);
+    expect(sent(server).variants).toEqual([
+      expect.objectContaining({ id: idOf(1), options: ['S', 'Sand'] }),
+      expect.objectContaining({ id: idOf(2), options: ['L', 'Sand'] }),
+    ]);
+  });
 });

@@ -76,8 +76,19 @@ type Problem = {
 const ids = (base: string) => ({
   optionName: (o: number) => `${base}-option-${o}`,
   value: (o: number, v: number) => `${base}-option-${o}-value-${v}`,
+  moveOption: (o: number, by: -1 | 1) => `${base}-option-${o}-move-${by}`,
+  moveValue: (o: number, v: number, by: -1 | 1) => `${base}-option-${o}-value-${v}-move-${by}`,
+  addOption: `${base}-add-option`,
   cell: (line: string, field: RowField | 'offered') => `${base}-${line}-${field}`,
 });
+
+/** Moves the focus once React has drawn what changed (a moved, added or removed control). */
+const focusSoon = (target: string) =>
+  requestAnimationFrame(() => document.getElementById(target)?.focus());
+
+/** The move button to focus after a move: the same way, or back when it reached the end. */
+const moveTarget = (to: number, by: -1 | 1, count: number): -1 | 1 =>
+  (by === -1 && to === 0) || (by === 1 && to === count - 1) ? (by === -1 ? 1 : -1) : by;
 
 /** The options and variants of a product, read and written whole (decision 036). */
 export function VariantsSection({ product }: { product: AdminProduct }) {
@@ -305,9 +316,12 @@ function VariantsEditor({
                       size="sm"
                       aria-label={`Move ${optionName} up`}
                       disabled={o === 0}
+                      id={id.moveOption(o, -1)}
                       onClick={() => {
                         changed();
                         dispatch({ type: 'moveOption', option: o, by: -1 });
+                        const to = o + -1;
+                        focusSoon(id.moveOption(to, moveTarget(to, -1, draft.options.length)));
                       }}
                     >
                       ↑ Up
@@ -317,9 +331,12 @@ function VariantsEditor({
                       size="sm"
                       aria-label={`Move ${optionName} down`}
                       disabled={o === draft.options.length - 1}
+                      id={id.moveOption(o, 1)}
                       onClick={() => {
                         changed();
                         dispatch({ type: 'moveOption', option: o, by: 1 });
+                        const to = o + 1;
+                        focusSoon(id.moveOption(to, moveTarget(to, 1, draft.options.length)));
                       }}
                     >
                       ↓ Down
@@ -331,6 +348,7 @@ function VariantsEditor({
                       onClick={() => {
                         changed();
                         dispatch({ type: 'removeOption', option: o });
+                        focusSoon(id.addOption);
                       }}
                     >
                       Remove
@@ -363,9 +381,14 @@ function VariantsEditor({
                           <IconButton
                             label={`Move ${valueName} up`}
                             disabled={v === 0}
+                            id={id.moveValue(o, v, -1)}
                             onClick={() => {
                               changed();
                               dispatch({ type: 'moveValue', option: o, value: v, by: -1 });
+                              const to = v + -1;
+                              focusSoon(
+                                id.moveValue(o, to, moveTarget(to, -1, option.values.length)),
+                              );
                             }}
                           >
                             ↑
@@ -373,9 +396,14 @@ function VariantsEditor({
                           <IconButton
                             label={`Move ${valueName} down`}
                             disabled={v === option.values.length - 1}
+                            id={id.moveValue(o, v, 1)}
                             onClick={() => {
                               changed();
                               dispatch({ type: 'moveValue', option: o, value: v, by: 1 });
+                              const to = v + 1;
+                              focusSoon(
+                                id.moveValue(o, to, moveTarget(to, 1, option.values.length)),
+                              );
                             }}
                           >
                             ↓
@@ -386,6 +414,7 @@ function VariantsEditor({
                             onClick={() => {
                               changed();
                               dispatch({ type: 'removeValue', option: o, value: v });
+                              focusSoon(id.value(o, Math.max(0, v - 1)));
                             }}
                           >
                             ×
@@ -401,9 +430,7 @@ function VariantsEditor({
                       changed();
                       dispatch({ type: 'addValue', option: o });
                       // The new value's field takes the focus once it is drawn.
-                      requestAnimationFrame(() =>
-                        document.getElementById(id.value(o, option.values.length))?.focus(),
-                      );
+                      focusSoon(id.value(o, option.values.length));
                     }}
                   >
                     Add a value to {optionName}
@@ -422,13 +449,12 @@ function VariantsEditor({
           <Button
             variant="secondary"
             size="sm"
+            id={id.addOption}
             className="self-start"
             onClick={() => {
               changed();
               dispatch({ type: 'addOption' });
-              requestAnimationFrame(() =>
-                document.getElementById(id.optionName(draft.options.length))?.focus(),
-              );
+              focusSoon(id.optionName(draft.options.length));
             }}
           >
             Add an option
@@ -645,11 +671,13 @@ function VariantsEditor({
 }
 
 function IconButton({
+  id,
   label,
   disabled,
   onClick,
   children,
 }: {
+  id?: string;
   label: string;
   disabled: boolean;
   onClick: () => void;
@@ -657,6 +685,7 @@ function IconButton({
 }) {
   return (
     <button
+      id={id}
       type="button"
       aria-label={label}
       disabled={disabled}
