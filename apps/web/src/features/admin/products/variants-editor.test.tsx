@@ -259,6 +259,22 @@ describe('the options and variants editor', () => {
           ],
         },
       }),
+      'PUT /api/admin/stock/threshold': (request) => {
+        const body = request.body as { variant: string; threshold: number };
+        return {
+          body: {
+            product: PRODUCT_ID,
+            variant: body.variant,
+            title: '',
+            size: 'NA',
+            option: 'NA',
+            onHand: 0,
+            held: 0,
+            available: 0,
+            lowStockThreshold: body.threshold,
+          },
+        };
+      },
     });
     const { user } = renderApp(`/admin/products/${PRODUCT_ID}`);
     const section = await screen.findByRole('form', { name: 'Options and variants' });
@@ -280,6 +296,11 @@ describe('the options and variants editor', () => {
     within(section).getByRole('button', { name: 'Remove Clay from Colour' }).focus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(within(section).getByLabelText('Value 1 of Colour')).toHaveFocus());
+    // Both that remain at once: a threshold of 5.
+    await user.click(within(grid).getByRole('checkbox', { name: 'Select every variant' }));
+    await user.type(within(section).getByLabelText('Threshold of the selected'), '5');
+    await user.click(within(section).getByRole('button', { name: 'Set threshold' }));
+    expect(within(grid).getByLabelText('Threshold of L / Sand')).toHaveValue('5');
     await user.click(within(section).getByRole('button', { name: 'Save options and variants' }));
     await waitFor(() => expect(server.to('PUT', VARIANTS)).toHaveLength(1));
     expect(sent(server).options).toEqual([
@@ -290,5 +311,14 @@ describe('the options and variants editor', () => {
       expect.objectContaining({ id: idOf(1), options: ['S', 'Sand'] }),
       expect.objectContaining({ id: idOf(2), options: ['L', 'Sand'] }),
     ]);
+    // Thresholds go to the stock ledger's own endpoint, by variant id.
+    await waitFor(() =>
+      expect(server.to('PUT', '/api/admin/stock/threshold').map((call) => call.body)).toEqual([
+        expect.objectContaining({ product: PRODUCT_ID, variant: idOf(1), threshold: 5 }),
+        expect.objectContaining({ product: PRODUCT_ID, variant: idOf(2), threshold: 5 }),
+      ]),
+    );
+    expect(await within(section).findByText('Saved: 2 variants of Desert Bloom Tee')).toBeVisible();
+    expect(within(grid).getByLabelText('Threshold of S / Sand')).toHaveValue('5');
   });
 });
