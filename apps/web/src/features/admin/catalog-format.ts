@@ -58,11 +58,22 @@ export const SLOT_LABELS: Record<ImageSlot, string> = {
   variant: 'Variant photos',
 };
 
-/** 'L', 'Option A', or 'One size' for a product with neither sizes nor options. */
-export function variantName({ size, option }: { size: LineSize; option: LineOption }): string {
+/**
+ * 'L' and 'Option A' for the spec's shapes; any other variant by its option values ('Clay / XL');
+ * 'One size' for a product with no options.
+ */
+export function variantName({
+  size = 'NA',
+  option = 'NA',
+  title = '',
+}: {
+  size?: LineSize;
+  option?: LineOption;
+  title?: string;
+}): string {
   if (option !== 'NA') return `Option ${option}`;
   if (size !== 'NA') return size;
-  return 'One size';
+  return title || 'One size';
 }
 
 /** '+12', '−2' (a real minus sign) or '0'. */

@@ -9,6 +9,10 @@ import { useAdjustStockMutation } from '../api/catalog-api';
 import { ADJUST_REASON_LABELS, variantName } from '../catalog-format';
 import { ActionDialog } from '../components/action-dialog';
 
+/** The variant adjusted: its id, how it is named and its levels. */
+type StockLevels = Pick<VariantStock, 'variant' | 'title' | 'onHand' | 'held' | 'available'> &
+  Partial<Pick<VariantStock, 'size' | 'option'>>;
+
 /** A whole number as typed ('12', '-2', '+3', '−2' with a real minus sign), else null. */
 function wholeNumber(text: string): number | null {
   const normalised = text.trim().replace(/^[−–]/, '-').replace(/^\+/, '');
@@ -16,7 +20,7 @@ function wholeNumber(text: string): number | null {
 }
 
 /** What will happen, said before it does: 'On hand 12 → 10 · available 10 → 8'. */
-function outcome(variant: VariantStock, change: number | null) {
+function outcome(variant: StockLevels, change: number | null) {
   if (change === null || change === 0) {
     return `On hand is ${variant.onHand} (${variant.held} held by open checkouts, ${variant.available} available). Give a change: 12 adds twelve units, -2 takes two away.`;
   }
@@ -39,7 +43,7 @@ export function AdjustStockDialog({
 }: {
   productId: string;
   productName: string;
-  variant: VariantStock;
+  variant: StockLevels;
 }) {
   const id = useId();
   const [adjustStock, { isLoading }] = useAdjustStockMutation();
@@ -65,8 +69,8 @@ export function AdjustStockDialog({
       onConfirm={async () => {
         const parsed = stockAdjustRequestSchema.safeParse({
           product: productId,
-          size: variant.size,
-          option: variant.option,
+          // By its id: any variant, not only the spec's sizes and options.
+          variant: variant.variant,
           change: parsedChange ?? Number.NaN,
           reason,
           note: note.trim() || undefined,

@@ -11,7 +11,12 @@ import {
   signInAs,
 } from '../testing/admin-server';
 import type { AdminRoutes } from '../testing/admin-server';
-import { PRODUCT_ID, adminProductFixture, photoFixture } from '../testing/catalog-fixtures';
+import {
+  PRODUCT_ID,
+  adminProductFixture,
+  adminVariantsOf,
+  photoFixture,
+} from '../testing/catalog-fixtures';
 
 const PATH = `/api/admin/products/${PRODUCT_ID}`;
 const PAGE = `/admin/products/${PRODUCT_ID}`;
@@ -21,6 +26,7 @@ function serveProduct(product: AdminProduct, routes: AdminRoutes = {}) {
   let current = product;
   const server = fakeAdminServer({
     [`GET ${PATH}`]: () => ({ body: current }),
+    [`GET ${PATH}/variants`]: () => ({ body: adminVariantsOf(current) }),
     ...routes,
   });
   return {
@@ -367,7 +373,7 @@ describe('the product editor', () => {
         hasAandB: true,
         variants: [
           {
-            variant: 'v-A',
+            variant: 'c3d4e5f6-0000-4000-8000-00000000000a',
             title: 'A',
             size: 'NA',
             option: 'A',
@@ -377,7 +383,7 @@ describe('the product editor', () => {
             lowStockThreshold: 3,
           },
           {
-            variant: 'v-B',
+            variant: 'c3d4e5f6-0000-4000-8000-00000000000b',
             title: 'B',
             size: 'NA',
             option: 'B',
@@ -423,7 +429,9 @@ describe('the product editor', () => {
     );
     expect(server.to('POST', '/api/admin/stock/adjust')[0]!.body).toEqual({
       product: PRODUCT_ID,
-      size: 'S/M',
+      // By the variant's id (any variant, not only the spec's sizes).
+      variant: 'c3d4e5f6-0000-4000-8000-000000000001',
+      size: 'NA',
       option: 'NA',
       change: -11,
       reason: 'damaged',
@@ -466,7 +474,8 @@ describe('the product editor', () => {
     signInAs('staff');
     const server = serveProduct(adminProductFixture());
     const { user } = renderApp(PAGE);
-    await user.click(await screen.findByRole('button', { name: 'Adjust stock of L' }));
+    const stock = await screen.findByRole('table', { name: 'Stock of Dune Tee' });
+    await user.click(within(stock).getByRole('button', { name: 'Adjust stock of L' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Change in units'), '1.5');
     await user.click(within(dialog).getByRole('button', { name: 'Adjust stock' }));
@@ -491,7 +500,8 @@ describe('the product editor', () => {
     const { user } = renderApp(PAGE);
     const threshold = await screen.findByLabelText('Low-stock threshold of XL');
     expect(threshold).toHaveValue('3');
-    const xl = screen.getByRole('row', { name: /XL/ });
+    const stock = screen.getByRole('table', { name: 'Stock of Dune Tee' });
+    const xl = within(stock).getByRole('row', { name: /XL/ });
     expect(xl).toHaveTextContent('Low');
 
     await user.clear(threshold);
@@ -508,12 +518,13 @@ describe('the product editor', () => {
     );
     expect(server.to('PUT', '/api/admin/stock/threshold')[0]!.body).toEqual({
       product: PRODUCT_ID,
-      size: 'XL',
+      variant: 'c3d4e5f6-0000-4000-8000-000000000003',
+      size: 'NA',
       option: 'NA',
       threshold: 1,
     });
     await waitFor(() =>
-      expect(screen.getByRole('row', { name: /XL/ })).not.toHaveTextContent('Low'),
+      expect(within(stock).getByRole('row', { name: /XL/ })).not.toHaveTextContent('Low'),
     );
     expect(screen.getByRole('button', { name: 'Save the threshold of XL' })).toHaveFocus();
   });

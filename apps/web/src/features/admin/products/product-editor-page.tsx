@@ -15,6 +15,7 @@ import { ProductForm } from './product-form';
 import { ProductStatusBadge } from './product-status-badge';
 import { VariantPhotos } from './variant-photos';
 import { VariantStockTable } from './variant-stock';
+import { VariantsSection } from './variants-editor';
 
 const backLink = (
   <Link
@@ -117,6 +118,7 @@ function EditProduct({ id }: { id: string }) {
                 busy={saving}
                 onSave={(product) => updateProduct({ id, product })}
               />
+              <VariantsSection product={data} />
               <VariantStockTable product={data} />
               <Photos product={data} />
               <VariantPhotos product={data} />

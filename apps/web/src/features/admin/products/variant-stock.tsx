@@ -34,8 +34,7 @@ function ThresholdForm({
     if (isLoading) return;
     const parsed = stockThresholdRequestSchema.safeParse({
       product: productId,
-      size: variant.size,
-      option: variant.option,
+      variant: variant.variant,
       threshold: /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN,
     });
     if (!parsed.success) {
@@ -114,7 +113,7 @@ export function VariantStockTable({ product }: { product: AdminProduct }) {
         rightAligned={['On hand', 'Held', 'Available']}
       >
         {product.variants.map((variant) => (
-          <tr key={`${variant.size}|${variant.option}`}>
+          <tr key={variant.variant}>
             <th scope="row" className={`${cellClass} font-semibold`}>
               {variantName(variant)}
             </th>

@@ -58,6 +58,16 @@ const ledger = (overrides: Partial<StockMovementsResponse> = {}): StockMovements
       reason: 'import',
       onHandAfter: 5,
     }),
+    movement({
+      _id: 'm-x',
+      product: 'p-bloom',
+      productName: 'Desert Bloom Tee',
+      size: 'NA',
+      option: 'NA',
+      variantTitle: 'Clay / XL',
+      change: 5,
+      onHandAfter: 5,
+    }),
   ],
   page: 1,
   pages: 3,
@@ -73,7 +83,7 @@ describe('the stock movement history', () => {
     fakeAdminServer({ 'GET /api/admin/stock/movements': () => ({ body: ledger() }) });
     renderApp('/admin/stock/movements');
     const table = await screen.findByRole('table', { name: 'Stock movements, newest first' });
-    const [sale, hold, received, imported] = within(table).getAllByRole('row').slice(1);
+    const [sale, hold, received, imported, ofAVariant] = within(table).getAllByRole('row').slice(1);
 
     expect(
       within(sale!)
@@ -106,6 +116,8 @@ describe('the stock movement history', () => {
     expect(imported).toHaveTextContent('Option A');
     expect(imported).toHaveTextContent('CSV import');
     expect(imported).toHaveTextContent('System');
+    // A variant of the owner's own options is named by its values.
+    expect(within(ofAVariant!).getAllByRole('cell')[1]).toHaveTextContent('Clay / XL');
     expect(screen.getByText(/Page 1 of 3/)).toBeInTheDocument();
   });
 

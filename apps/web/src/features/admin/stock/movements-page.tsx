@@ -123,7 +123,9 @@ export default function MovementsPage() {
                       {movement.productName}
                     </Link>
                   </th>
-                  <td className={cellClass}>{variantName(movement)}</td>
+                  <td className={cellClass}>
+                    {variantName({ ...movement, title: movement.variantTitle })}
+                  </td>
                   <td className={numberCell}>{signed(movement.change)}</td>
                   <td className={numberCell}>{signed(movement.heldChange)}</td>
                   <td className={`${wrappingCellClass} min-w-32`}>

@@ -45,7 +45,9 @@ function LowStock({ variants }: { variants: LowStockVariant[] }) {
                   {variant.name}
                 </Link>
               </th>
-              <td className={cellClass}>{variantName(variant)}</td>
+              <td className={cellClass}>
+                {variantName({ ...variant, title: variant.variantTitle })}
+              </td>
               <td className={`${cellClass} text-right tabular-nums`}>{variant.available}</td>
               <td className={`${cellClass} text-right tabular-nums`}>
                 {variant.lowStockThreshold}

@@ -3,6 +3,7 @@ import type {
   AdminProductListResponse,
   ProductImage,
 } from '@shop/shared/admin-catalog';
+import type { ProductVariantsResponse } from '@shop/shared/admin-variants';
 
 export const PRODUCT_ID = 'b2c3d4e5-0000-4000-8000-000000000002';
 
@@ -30,7 +31,7 @@ export function adminProductFixture(overrides: Partial<AdminProduct> = {}): Admi
     seoDescription: '',
     variants: [
       {
-        variant: 'v-S/M',
+        variant: 'c3d4e5f6-0000-4000-8000-000000000001',
         title: 'S/M',
         size: 'S/M',
         option: 'NA',
@@ -40,7 +41,7 @@ export function adminProductFixture(overrides: Partial<AdminProduct> = {}): Admi
         lowStockThreshold: 3,
       },
       {
-        variant: 'v-L',
+        variant: 'c3d4e5f6-0000-4000-8000-000000000002',
         title: 'L',
         size: 'L',
         option: 'NA',
@@ -50,7 +51,7 @@ export function adminProductFixture(overrides: Partial<AdminProduct> = {}): Admi
         lowStockThreshold: 3,
       },
       {
-        variant: 'v-XL',
+        variant: 'c3d4e5f6-0000-4000-8000-000000000003',
         title: 'XL',
         size: 'XL',
         option: 'NA',
@@ -111,5 +112,34 @@ export function productListFixture(
     pages: 2,
     total: 30,
     ...overrides,
+  };
+}
+
+/** GET /api/admin/products/:id/variants of a product of the spec's shapes, as the API answers it. */
+export function adminVariantsOf(product: AdminProduct): ProductVariantsResponse {
+  const options = product.hasSize
+    ? [{ name: 'Size', values: ['S/M', 'L', 'XL'] }]
+    : product.hasAandB
+      ? [{ name: 'Option', values: ['A', 'B'] }]
+      : [];
+  return {
+    options,
+    variants: product.variants.map((variant) => ({
+      _id: variant.variant,
+      key:
+        variant.size !== 'NA' ? variant.size : variant.option !== 'NA' ? variant.option : 'total',
+      options: variant.title ? [variant.title] : [],
+      title: variant.title,
+      sku: null,
+      price: null,
+      compareAtPrice: null,
+      barcode: null,
+      weightGrams: null,
+      images: [],
+      onHand: variant.onHand,
+      held: variant.held,
+      available: variant.available,
+      lowStockThreshold: variant.lowStockThreshold,
+    })),
   };
 }
