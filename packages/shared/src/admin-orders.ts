@@ -109,6 +109,11 @@ export const restockLineSchema = z.object({
   product: singleLineText('Product').check(z.minLength(1), z.maxLength(100)),
   size: z._default(lineSizeSchema, 'NA'),
   option: z._default(lineOptionSchema, 'NA'),
+  /**
+   * The line's variant title ('Clay / XL'): names the line among lines of one product's other
+   * variants, which have no spec size or option (decision 031).
+   */
+  variantTitle: z.optional(singleLineText('Variant').check(z.maxLength(200))),
   qty: z
     .number()
     .check(z.int('Quantity must be a whole number'), z.minimum(1, 'Quantity must be at least 1')),

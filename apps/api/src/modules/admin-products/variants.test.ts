@@ -20,6 +20,7 @@ const JWT_SECRET = 'variants-test-secret-0123456789-abcdefghij';
 const nextIp = clientAddresses('10.44');
 let t: TestApp;
 let staff: { token: string };
+let owner: { token: string };
 let shopper: { token: string; email: string };
 
 beforeAll(async () => {
@@ -29,6 +30,7 @@ beforeAll(async () => {
     ACTION_LIMIT_SCALE: '1000',
   });
   staff = await addBackOfficeUser(t, 'staff');
+  owner = await addBackOfficeUser(t, 'owner');
   shopper = await addVerifiedCustomer(t.app, t.database.db, {
     name: 'Vera Variant',
     email: 'vera.variant@example.com',
@@ -251,6 +253,48 @@ describe('a product with Colour × Size', () => {
         nextIp(),
       ),
     ).rejects.toThrow('takes a choice of Colour and Size');
+  });
+});
+
+describe('refunds of variant lines', () => {
+  it('restocks the variant a refund names among one product’s lines', async () => {
+    const productId = await newProduct(30);
+    const { variants } = await colourBySize(productId);
+    const sandS = variants.find((v) => v.title === 'Sand / S')!;
+    const clayXl = variants.find((v) => v.title === 'Clay / XL')!;
+    await adjust(productId, sandS._id, 3);
+    await adjust(productId, clayXl._id, 3);
+    const { orderId, sessionId } = await openCheckout(
+      t,
+      shopper,
+      [
+        { product: productId, variant: sandS._id, qty: 1 },
+        { product: productId, variant: clayXl._id, qty: 2 },
+      ],
+      nextIp(),
+    );
+    await payTestCheckout(t.app, JWT_SECRET, sessionId);
+    const onHand = async () => {
+      const { variants: now } = productVariantsResponseSchema.parse(
+        (await call('GET', `/api/admin/products/${productId}/variants`)).json(),
+      );
+      return [sandS, clayXl].map((v) => now.find((row) => row._id === v._id)?.onHand);
+    };
+    expect(await onHand()).toEqual([2, 1]);
+
+    // Both lines have no size or option: without the title the line is not named.
+    const refund = (restock: unknown[]) =>
+      call(
+        'POST',
+        `/api/admin/orders/${orderId}/refund`,
+        { amount: 10, reason: 'Returned', restock },
+        owner.token,
+      );
+    const unnamed = await refund([{ product: productId, qty: 1 }]);
+    expect(unnamed.statusCode).toBe(400);
+    const named = await refund([{ product: productId, variantTitle: 'Clay / XL', qty: 1 }]);
+    expect(named.statusCode, named.body).toBe(200);
+    expect(await onHand()).toEqual([2, 2]);
   });
 });
 

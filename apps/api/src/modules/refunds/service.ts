@@ -63,12 +63,15 @@ function restockOf(
   const restocked = restockedSoFar(earlier);
   const wanted = new Map<string, RestockColumn>();
   for (const line of lines) {
-    const item = order.items.find(
+    const candidates = order.items.filter(
       (candidate) =>
         candidate.productId === line.product &&
         candidate.size === line.size &&
-        candidate.option === line.option,
+        candidate.option === line.option &&
+        (line.variantTitle === undefined || candidate.variantTitle === line.variantTitle),
     );
+    // Lines of one product's other variants differ only by their title: a restock names it.
+    const item = candidates.length === 1 ? candidates[0] : undefined;
     if (!item) throw new AppError('invalid', ADMIN_ORDER_MESSAGES.restockNotInOrder);
     const key = lineKey(item.productId, item.variant);
     const entry = wanted.get(key) ?? { productId: item.productId, variant: item.variant, qty: 0 };

@@ -8,8 +8,9 @@ type OrderLine = AdminOrder['orderItems'][number];
 /** Units to put back in stock, per order line (by its key). */
 export type RestockChoice = Record<string, number>;
 
-/** One line of an order: a product in one size and option. */
-export const lineKey = (line: OrderLine) => `${line.product}|${line.size}|${line.option}`;
+/** One line of an order: a product in one variant (its size and option, or its title). */
+export const lineKey = (line: OrderLine) =>
+  `${line.product}|${line.size}|${line.option}|${line.variantTitle}`;
 
 /** What the order has left to refund, in cents. */
 export const remainingCents = (order: AdminOrder) =>
@@ -64,6 +65,10 @@ export function restockLines(lines: OrderLine[], choice: RestockChoice): Restock
       product: line.product,
       size: line.size,
       option: line.option,
+      // Lines of one product's other variants have no size or option: their title names them.
+      ...(line.size === 'NA' && line.option === 'NA' && line.variantTitle
+        ? { variantTitle: line.variantTitle }
+        : {}),
       qty: choice[lineKey(line)] ?? 0,
     }))
     .filter((line) => line.qty > 0);
