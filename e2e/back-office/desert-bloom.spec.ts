@@ -1,0 +1,174 @@
+import sharp from 'sharp';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import {
+  anotherBrowser,
+  expectNoSidewaysScroll,
+  signInOwnerToBackOffice,
+} from '../support/back-office';
+import { ADDRESS, uniqueEmail } from '../support/shop';
+import { seriousViolations, watchConsole } from '../support/page-checks';
+
+// Issue 19's story from end to end, through the screens only: the owner makes Desert Bloom Tee in
+// Colour × Size with a size chart, a higher XL price and a Clay / XL photo; a shopper finds it at
+// its readable address, picks Clay / XL, sees that photo and price, and buys it; the owner sees
+// the sale on that variant's ledger. (Collections have their own story: collections.spec.ts.)
+
+const backOfficeLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name, exact: true });
+
+const clayPhoto = () =>
+  sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 168, g: 92, b: 64 } } })
+    .png()
+    .toBuffer();
+
+const CHART = [
+  ['Size', 'Chest', 'Length'],
+  ['S', '36 in', '27 in'],
+  ['XL', '44 in', '30 in'],
+];
+
+test.describe('Desert Bloom Tee, from the back office to a sale @desktop-only', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('the owner makes it, a shopper buys Clay / XL at /products/desert-bloom-tee, the ledger shows the sale', async ({
+    browser,
+  }, testInfo) => {
+    const owner = await anotherBrowser(browser, testInfo);
+    const problems = watchConsole(owner);
+    const name = 'Desert Bloom Tee';
+    await signInOwnerToBackOffice(owner, testInfo);
+
+    // The product, with a size chart written in the description editor.
+    await backOfficeLink(owner, 'Products').click();
+    await owner.getByRole('link', { name: 'New product' }).click();
+    const form = owner.getByRole('form', { name: 'Product details' });
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Category').selectOption({ label: 'Shirts: self love, women' });
+    await form.getByLabel('Price ($)').fill('30');
+    await form.getByLabel('Status').selectOption('published');
+    const editor = form.getByRole('textbox', { name: 'Description' });
+    const tool = (label: string) =>
+      form
+        .getByRole('toolbar', { name: 'Description formatting' })
+        .getByRole('button', { name: label, exact: true });
+    await editor.click();
+    await typeText(owner, 'Soft organic cotton in desert colours.');
+    await owner.keyboard.press('Enter');
+    await tool('Heading 3').click();
+    await typeText(owner, 'Size chart');
+    await owner.keyboard.press('Enter');
+    await tool('Insert table').click();
+    for (const [row, cells] of CHART.entries())
+      for (const [column, text] of cells.entries()) {
+        await typeText(owner, text);
+        if (row < CHART.length - 1 || column < cells.length - 1) await owner.keyboard.press('Tab');
+      }
+    await form.getByRole('button', { name: 'Create product' }).click();
+    await expect(owner.getByRole('heading', { level: 1, name })).toBeVisible();
+    const productId = new URL(owner.url()).pathname.split('/').pop() ?? '';
+
+    // Colour (Sand, Clay) × Size (XS…XL), XL dearer.
+    const section = owner.getByRole('form', { name: 'Options and variants' });
+    await section.getByRole('button', { name: 'Add an option' }).click();
+    await section.getByLabel('Name of option 1').fill('Colour');
+    await section.getByLabel('Value 1 of Colour').fill('Sand');
+    await section.getByRole('button', { name: 'Add a value to Colour' }).click();
+    await section.getByLabel('Value 2 of Colour').fill('Clay');
+    await section.getByRole('button', { name: 'Add an option' }).click();
+    await section.getByLabel('Name of option 2').fill('Size');
+    await section.getByLabel('Value 1 of Size').fill('XS');
+    for (const [i, size] of ['S', 'M', 'L', 'XL'].entries()) {
+      await section.getByRole('button', { name: 'Add a value to Size' }).click();
+      await section.getByLabel(`Value ${i + 2} of Size`).fill(size);
+    }
+    const grid = section.getByRole('region', { name: `Variants of ${name}` });
+    await grid.getByRole('checkbox', { name: 'Select Sand / XL' }).check();
+    await grid.getByRole('checkbox', { name: 'Select Clay / XL' }).check();
+    await section.getByLabel('Price of the selected ($)').fill('36');
+    await section.getByRole('button', { name: 'Set price' }).click();
+    await section.getByRole('button', { name: 'Save options and variants' }).click();
+    await expect(section.getByRole('status')).toHaveText(`Saved: 10 variants of ${name}`);
+
+    // Five Clay / XL received.
+    const clayXl = grid
+      .getByRole('row')
+      .filter({ has: owner.getByRole('rowheader', { name: 'Clay / XL', exact: true }) });
+    await clayXl.getByRole('button', { name: 'Adjust stock of Clay / XL' }).click();
+    const dialog = owner.getByRole('dialog', { name: `Adjust stock: ${name}, Clay / XL` });
+    await dialog.getByLabel('Change in units').fill('5');
+    await dialog.getByRole('button', { name: 'Adjust stock' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Clay / XL's own photo.
+    const photos = owner.getByRole('region', { name: 'Variant photos' });
+    await photos.getByLabel('Variant').selectOption({ label: 'Clay / XL' });
+    const slot = photos.getByRole('region', { name: 'Clay / XL photos' });
+    await slot.getByLabel('Alt text').fill('Desert Bloom Tee in clay');
+    await slot
+      .getByLabel('Choose a photo')
+      .setInputFiles({ name: 'clay.png', mimeType: 'image/png', buffer: await clayPhoto() });
+    await slot.getByRole('button', { name: 'Upload photo' }).click();
+    await expect(slot.getByRole('img', { name: 'Desert Bloom Tee in clay' })).toBeVisible();
+    expect(await seriousViolations(owner), 'the product editor').toEqual([]);
+
+    // A shopper on a phone finds it at its readable address and picks Clay / XL.
+    const shopper = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await shopper.goto('/products/desert-bloom-tee');
+    await expect(shopper.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(shopper.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      /\/products\/desert-bloom-tee$/,
+    );
+    const chart = shopper.getByRole('region', { name: 'Size chart' });
+    await expect(chart.getByRole('cell', { name: '44 in' })).toBeAttached();
+    for (const [option, value] of [
+      ['Colour', 'Clay'],
+      ['Size', 'XL'],
+    ] as const) {
+      const group = shopper.getByRole('group', { name: option });
+      await group
+        .locator('label')
+        .filter({ hasText: new RegExp(`^${value}`) })
+        .click();
+      await expect(group.getByRole('radio', { name: value, exact: true })).toBeChecked();
+    }
+    await expect(shopper.getByTestId('product-price')).toHaveText('$36.00');
+    await expect(
+      shopper.getByRole('img', { name: 'Desert Bloom Tee in clay' }).first(),
+    ).toBeVisible();
+    await expectNoSidewaysScroll(shopper);
+    expect(await seriousViolations(shopper), 'the product page at 390 px').toEqual([]);
+    await shopper.screenshot({ path: testInfo.outputPath('desert-bloom-390.png'), fullPage: true });
+
+    await shopper.getByRole('button', { name: 'Add To Cart' }).click();
+    await expect(shopper).toHaveURL(/\/cart$/);
+    await shopper.getByRole('link', { name: 'Guest checkout' }).click();
+    await shopper.getByLabel('Email').fill(uniqueEmail(testInfo, 'desert-bloom'));
+    await shopper.getByLabel('Address', { exact: true }).fill(ADDRESS.address);
+    await shopper.getByLabel('City').fill(ADDRESS.city);
+    await shopper.getByLabel('State').fill(ADDRESS.state);
+    await shopper.getByLabel('Postal code').fill(ADDRESS.postalCode);
+    await shopper.getByLabel('Country').fill(ADDRESS.country);
+    await shopper.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(shopper).toHaveURL(/\/test-checkout\/tcs_/, { timeout: 15_000 });
+    await shopper.getByRole('button', { name: /^Pay \$/ }).click();
+    const items = shopper.getByRole('list', { name: 'Items in your order' });
+    await expect(items).toContainText('Clay / XL');
+    await expect(items).toContainText('1 × $36.00');
+    await shopper.close();
+
+    // The owner sees the sale on Clay / XL's ledger.
+    await owner.goto(`/admin/stock/movements?product=${productId}`);
+    await expect(owner.getByRole('heading', { level: 1, name: 'Stock movements' })).toBeVisible();
+    const sale = owner.getByRole('table').getByRole('row').nth(1);
+    await expect(sale).toContainText('Sold');
+    await expect(sale).toContainText('Clay / XL');
+    await expect(sale).toContainText('−1');
+    expect(problems).toEqual([]);
+    await owner.context().close();
+  });
+});
+
+/** Types as a person would, into whatever has the focus. */
+const typeText = (page: Page, text: string) => page.keyboard.type(text);
