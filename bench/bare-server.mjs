@@ -35,10 +35,9 @@ async function catalogQueries(pool) {
     const id = rows[0]?.id;
     if (!id) return;
     await Promise.all([
-      pool.query(
-        'select * from reviews where product_id = $1 order by created_at desc, id desc',
-        [id],
-      ),
+      pool.query('select * from reviews where product_id = $1 order by created_at desc, id desc', [
+        id,
+      ]),
       images([id]),
     ]);
   };

@@ -12,7 +12,7 @@
 // BENCH_MOVEMENTS (default 500000).
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -208,13 +208,15 @@ async function measureMigration() {
   }
 }
 
+const loadBefore = loadavg()[0]!;
 const rows = await measureCatalog();
 const migration = await measureMigration();
 
 const pad = (text: string | number, width: number) => String(text).padEnd(width);
 console.log(
   `\nCatalog of ${productCount} products × 10 variants, catalog cache off, ${seconds} s each, PostgreSQL, loopback.` +
-    `\nBaseline (20 connections) = bare node:http + pg running the same SQL and answering the same bytes.\n`,
+    `\nBaseline (20 connections) = bare node:http + pg running the same SQL and answering the same bytes.` +
+    `\nLoad average (1 min) before: ${loadBefore.toFixed(1)}, after: ${loadavg()[0]!.toFixed(1)} (figures are only comparable within a run).\n`,
 );
 console.log(
   `${pad('endpoint', 44)}${pad('conns', 7)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('bare req/s', 12)}${pad('bare p99', 10)}${pad('req/s ratio', 13)}p99 ratio`,
