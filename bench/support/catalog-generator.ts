@@ -81,6 +81,18 @@ export async function migrate(client: pg.Client, through?: string): Promise<numb
   return (performance.now() - started) / 1000;
 }
 
+/** Runs `work` in a transaction on `client`, rolled back when it fails. */
+async function inTransaction(client: pg.Client, work: () => Promise<void>): Promise<void> {
+  await client.query('begin');
+  try {
+    await work();
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  }
+}
+
 export interface VariantCatalogOptions {
   products?: number;
   /** Colours; each comes in `sizes.length` sizes: colours × sizes variants per product. */
@@ -105,47 +117,47 @@ export async function generateVariantCatalog(
     { name: 'Colour', values: colours },
     { name: 'Size', values: sizes },
   ]);
-  await client.query('begin');
-  await client.query(
-    `insert into products (handle, name, category, description_html, price_cents, image, images,
-       options, created_at, updated_at)
-     select 'bench-' || n, 'Bench product ' || n, (${CATEGORIES})[1 + n % 6],
-       '<p>A product of the benchmark catalog, number ' || n || '.</p>', 1000 + (n % 50) * 100,
-       '/images/products/bench-' || (n % 20) || '.jpg',
-       array['/images/products/bench-' || (n % 20) || '.jpg', '/images/products/bench-' || ((n + 1) % 20) || '.jpg'],
-       $1::jsonb, now() - n * interval '1 second', now() - n * interval '1 second'
-     from generate_series(1, $2::int) n`,
-    [optionsJson, count],
-  );
-  // Variant keys are the variants' ids (decision 031: any variant made after the options). The
-  // ids are made in a CTE of their own: PostgreSQL evaluates a volatile CTE once per row.
-  await client.query(
-    `with made as (
-       select p.id as product_id, p.handle, p.price_cents, c.value as colour, s.value as size,
-         ((c.ord - 1) * array_length($2::text[], 1) + s.ord - 1)::int as position,
-         gen_random_uuid() as id
-       from products p
-       cross join unnest($1::text[]) with ordinality c(value, ord)
-       cross join unnest($2::text[]) with ordinality s(value, ord)
-       where p.handle like 'bench-%'
-     )
-     insert into variants (product_id, key, id, position, option_values, sku, price_cents,
-       compare_at_cents, weight_grams, on_hand)
-     select product_id, id::text, id, position, array[colour, size],
-       handle || '-' || lower(colour) || '-' || lower(size),
-       case when position % 3 = 2 then price_cents + 500 end,
-       case when position % 5 = 4 then price_cents + 2000 end,
-       300 + position * 10, hashtext(handle || position) & 31
-     from made`,
-    [colours, sizes],
-  );
-  await client.query(
-    `insert into stock_movements (product_id, variant, change, held_change, reason, note,
-       on_hand_after, held_after)
-     select product_id, key, on_hand, 0, 'import', 'Benchmark catalog', on_hand, 0
-     from variants where on_hand > 0`,
-  );
-  await client.query('commit');
+  await inTransaction(client, async () => {
+    await client.query(
+      `insert into products (handle, name, category, description_html, price_cents, image, images,
+         options, created_at, updated_at)
+       select 'bench-' || n, 'Bench product ' || n, (${CATEGORIES})[1 + n % 6],
+         '<p>A product of the benchmark catalog, number ' || n || '.</p>', 1000 + (n % 50) * 100,
+         '/images/products/bench-' || (n % 20) || '.jpg',
+         array['/images/products/bench-' || (n % 20) || '.jpg', '/images/products/bench-' || ((n + 1) % 20) || '.jpg'],
+         $1::jsonb, now() - n * interval '1 second', now() - n * interval '1 second'
+       from generate_series(1, $2::int) n`,
+      [optionsJson, count],
+    );
+    // Variant keys are the variants' ids (decision 031: any variant made after the options). The
+    // ids are made in a CTE of their own: PostgreSQL evaluates a volatile CTE once per row.
+    await client.query(
+      `with made as (
+         select p.id as product_id, p.handle, p.price_cents, c.value as colour, s.value as size,
+           ((c.ord - 1) * array_length($2::text[], 1) + s.ord - 1)::int as position,
+           gen_random_uuid() as id
+         from products p
+         cross join unnest($1::text[]) with ordinality c(value, ord)
+         cross join unnest($2::text[]) with ordinality s(value, ord)
+         where p.handle like 'bench-%'
+       )
+       insert into variants (product_id, key, id, position, option_values, sku, price_cents,
+         compare_at_cents, weight_grams, on_hand)
+       select product_id, id::text, id, position, array[colour, size],
+         handle || '-' || lower(colour) || '-' || lower(size),
+         case when position % 3 = 2 then price_cents + 500 end,
+         case when position % 5 = 4 then price_cents + 2000 end,
+         300 + position * 10, hashtext(handle || position) & 31
+       from made`,
+      [colours, sizes],
+    );
+    await client.query(
+      `insert into stock_movements (product_id, variant, change, held_change, reason, note,
+         on_hand_after, held_after)
+       select product_id, key, on_hand, 0, 'import', 'Benchmark catalog', on_hand, 0
+       from variants where on_hand > 0`,
+    );
+  });
   // As autovacuum leaves a table that has settled: statistics and the visibility map.
   await client.query('vacuum analyze');
   const { rows } = await client.query<{ products: number; variants: number }>(
@@ -174,59 +186,59 @@ export async function generateSpecShapeShop(
   const count = options.sizedProducts ?? 33_334;
   const movements = options.movements ?? 500_000;
   const orders = options.orders ?? 20_000;
-  await client.query('begin');
-  await client.query(
-    `insert into products (handle, name, category, description_html, price_cents, image, images,
-       has_size, created_at, updated_at)
-     select 'old-' || n, 'Old product ' || n, 'hoodies', '<p>Old.</p>', 3000 + (n % 20) * 100,
-       '/images/products/old.jpg', array['/images/products/old.jpg'], true,
-       now() - n * interval '1 second', now() - n * interval '1 second'
-     from generate_series(1, $1::int) n`,
-    [count],
-  );
-  // Movement i belongs to stock row i mod rows: the first of each row is its opening import,
-  // then receipts and sales by turns.
-  await client.query(
-    `create temporary table bench_rows on commit drop as
-     select row_number() over (order by p.id, s.variant) - 1 as r, p.id as product_id, s.variant
-     from products p cross join unnest(array['S/M','L','XL']) s(variant)`,
-  );
-  await client.query(
-    `insert into stock_movements (product_id, variant, change, held_change, reason, on_hand_after,
-       held_after, order_id)
-     select b.product_id, b.variant,
-       case when m.i < t.n then 20 when m.i % 2 = 0 then 3 else -1 end, 0,
-       case when m.i < t.n then 'import' when m.i % 2 = 0 then 'received' else 'sale' end,
-       0, 0, null
-     from generate_series(0, $1::int - 1) m(i)
-     cross join (select count(*) as n from bench_rows) t
-     join bench_rows b on b.r = m.i % t.n`,
-    [movements],
-  );
-  await client.query(
-    `insert into stock (product_id, variant, on_hand)
-     select product_id, variant, sum(change)::int from stock_movements group by product_id, variant`,
-  );
-  await client.query(
-    `insert into orders (id, customer_name, email, status, shipping_address, payment_method,
-       items_cents, shipping_cents, tax_cents, total_cents, payment_provider, hold_expires_at,
-       paid_at, created_at)
-     select gen_random_uuid(), 'Buyer ' || n, 'buyer' || n || '@example.com', 'paid',
-       '{"address":"1 Main St","city":"Town","state":"CA","postalCode":"90001","country":"US"}'::jsonb,
-       'Card', 3000, 0, 0, 3000, 'test', now(), now(), now() - n * interval '1 minute'
-     from generate_series(1, $1::int) n`,
-    [orders],
-  );
-  await client.query(
-    `insert into order_items (order_id, product_id, variant, name, image, size, option, qty,
-       unit_price_cents)
-     select o.id, b.product_id, b.variant, 'Old product', '/images/products/old.jpg', b.variant,
-       'NA', 1, 1000
-     from (select id, row_number() over () as k from orders) o
-     cross join generate_series(0, (o.k % 3)::int) line
-     join bench_rows b on b.r = (o.k * 7 + line) % (select count(*) from bench_rows)`,
-  );
-  await client.query('commit');
+  await inTransaction(client, async () => {
+    await client.query(
+      `insert into products (handle, name, category, description_html, price_cents, image, images,
+         has_size, created_at, updated_at)
+       select 'old-' || n, 'Old product ' || n, 'hoodies', '<p>Old.</p>', 3000 + (n % 20) * 100,
+         '/images/products/old.jpg', array['/images/products/old.jpg'], true,
+         now() - n * interval '1 second', now() - n * interval '1 second'
+       from generate_series(1, $1::int) n`,
+      [count],
+    );
+    // Movement i belongs to stock row i mod rows: the first of each row is its opening import,
+    // then receipts and sales by turns.
+    await client.query(
+      `create temporary table bench_rows on commit drop as
+       select row_number() over (order by p.id, s.variant) - 1 as r, p.id as product_id, s.variant
+       from products p cross join unnest(array['S/M','L','XL']) s(variant)`,
+    );
+    await client.query(
+      `insert into stock_movements (product_id, variant, change, held_change, reason, on_hand_after,
+         held_after, order_id)
+       select b.product_id, b.variant,
+         case when m.i < t.n then 20 when m.i % 2 = 0 then 3 else -1 end, 0,
+         case when m.i < t.n then 'import' when m.i % 2 = 0 then 'received' else 'sale' end,
+         0, 0, null
+       from generate_series(0, $1::int - 1) m(i)
+       cross join (select count(*) as n from bench_rows) t
+       join bench_rows b on b.r = m.i % t.n`,
+      [movements],
+    );
+    await client.query(
+      `insert into stock (product_id, variant, on_hand)
+       select product_id, variant, sum(change)::int from stock_movements group by product_id, variant`,
+    );
+    await client.query(
+      `insert into orders (id, customer_name, email, status, shipping_address, payment_method,
+         items_cents, shipping_cents, tax_cents, total_cents, payment_provider, hold_expires_at,
+         paid_at, created_at)
+       select gen_random_uuid(), 'Buyer ' || n, 'buyer' || n || '@example.com', 'paid',
+         '{"address":"1 Main St","city":"Town","state":"CA","postalCode":"90001","country":"US"}'::jsonb,
+         'Card', 3000, 0, 0, 3000, 'test', now(), now(), now() - n * interval '1 minute'
+       from generate_series(1, $1::int) n`,
+      [orders],
+    );
+    await client.query(
+      `insert into order_items (order_id, product_id, variant, name, image, size, option, qty,
+         unit_price_cents)
+       select o.id, b.product_id, b.variant, 'Old product', '/images/products/old.jpg', b.variant,
+         'NA', 1, 1000
+       from (select id, row_number() over () as k from orders) o
+       cross join generate_series(0, (o.k % 3)::int) line
+       join bench_rows b on b.r = (o.k * 7 + line) % (select count(*) from bench_rows)`,
+    );
+  });
   // As autovacuum leaves a table that has settled: statistics and the visibility map.
   await client.query('vacuum analyze');
   const { rows } = await client.query<{
