@@ -1,13 +1,85 @@
 // The baseline: a bare node:http server that answers every request with fixed bytes.
-// Usage (as a child process): node bare-server.mjs <port> <content-type> <body-file>
+// Usage (as a child process): node bare-server.mjs <port> <content-type> <body-file> [database-url]
+// With a database URL it first runs, on a pg pool of the shop's size (10), the SQL the shop runs
+// for that address (the catalog's reads: modules/catalog/repository.ts, images/repository.ts),
+// so the baseline is the database's time plus the bytes: what a request must cost at least.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
-const [port, contentType, bodyFile] = process.argv.slice(2);
+const [port, contentType, bodyFile, databaseUrl] = process.argv.slice(2);
 const body = readFileSync(bodyFile);
+const PAGE_SIZE = 12;
+
+/** The storefront's product columns and its variants, in one row (catalog/repository.ts). */
+const PRODUCT_WITH_VARIANTS = `select products.*, (
+  select json_agg(json_build_object(
+    'id', v.id, 'key', v.key, 'values', v.option_values, 'sku', v.sku,
+    'priceCents', v.price_cents, 'compareAtCents', v.compare_at_cents,
+    'available', v.available, 'images', v.images
+  ) order by v.position, v.key)
+  from variants v where v.product_id = "products"."id"
+) as variants from products`;
+
+async function catalogQueries(pool) {
+  const images = (ids) =>
+    ids.length
+      ? pool.query('select product_id, hash, alt from product_images where product_id = any($1)', [
+          ids,
+        ])
+      : undefined;
+  const product = async (where, value) => {
+    const { rows } = await pool.query(
+      `${PRODUCT_WITH_VARIANTS} where ${where} = $1 and status = 'published'`,
+      [value],
+    );
+    const id = rows[0]?.id;
+    if (!id) return;
+    await Promise.all([
+      pool.query('select * from reviews where product_id = $1 order by created_at desc, id desc', [
+        id,
+      ]),
+      images([id]),
+    ]);
+  };
+  return async (url) => {
+    const address = new URL(url, 'http://bare');
+    if (address.pathname === '/api/products') {
+      const page = Math.max(1, Number(address.searchParams.get('pageNumber')) || 1);
+      await pool.query(`select count(*) from products where status = 'published'`);
+      const { rows } = await pool.query(
+        `${PRODUCT_WITH_VARIANTS} where id in (
+           select id from products where status = 'published'
+           order by created_at desc, name asc, id asc limit $1 offset $2)
+         order by created_at desc, name asc, id asc`,
+        [PAGE_SIZE, (page - 1) * PAGE_SIZE],
+      );
+      await images(rows.map((row) => row.id));
+    } else if (address.pathname.startsWith('/api/products/')) {
+      await product('id', address.pathname.slice('/api/products/'.length));
+    } else if (address.pathname.startsWith('/products/')) {
+      await product('handle', address.pathname.slice('/products/'.length));
+    }
+  };
+}
+
+let query;
+if (databaseUrl) {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  query = await catalogQueries(pool);
+}
+
+const answer = (response) => {
+  response.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+  response.end(body);
+};
+
 http
-  .createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
-    response.end(body);
+  .createServer((request, response) => {
+    if (!query) return answer(response);
+    query(request.url ?? '/').then(
+      () => answer(response),
+      (error) => response.writeHead(500).end(String(error)),
+    );
   })
   .listen(Number(port), '127.0.0.1', () => process.send?.('ready'));

@@ -21,18 +21,20 @@ export interface TestApp {
  * PostgreSQL server of TEST_DATABASE_URL, dropped again on close.
  */
 export async function openTestDatabase(timeouts: DatabaseTimeouts): Promise<DatabaseHandle> {
-  if (!TEST_DATABASE_URL) {
-    const database = await openDatabase({ timeouts });
-    await database.migrate();
-    return database;
-  }
+  const database = await openEmptyTestDatabase(timeouts);
+  await database.migrate();
+  return database;
+}
+
+/** As openTestDatabase, before any migration (a test of the migrations themselves). */
+export async function openEmptyTestDatabase(timeouts: DatabaseTimeouts): Promise<DatabaseHandle> {
+  if (!TEST_DATABASE_URL) return openDatabase({ timeouts });
   const serverUrl = new URL(TEST_DATABASE_URL);
   const name = `${serverUrl.pathname.slice(1) || 'shop_test'}_${randomBytes(4).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`create database "${name}"`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5, timeouts });
-  await database.migrate();
   return {
     ...database,
     close: async () => {
@@ -68,6 +70,8 @@ export async function createTestApp(
     paymentProvider?: PaymentProvider;
     /** A PostgreSQL database of the test's own (migrated here, left in place on close). */
     databaseUrl?: string;
+    /** A database the test opened itself (migrated here, closed with the app). */
+    database?: DatabaseHandle;
     poolSize?: number;
     logStream?: LogStream;
     /** The app's clock for second-factor codes and setup links. */
@@ -89,12 +93,14 @@ export async function createTestApp(
     DATA_DIR: '/nonexistent-test-data-dir',
     ...envOverrides,
   });
-  const { databaseUrl, poolSize, ...appOptions } = options;
+  const { databaseUrl, poolSize, database: given, ...appOptions } = options;
   const timeouts = databaseTimeoutsOf(env);
-  const database = databaseUrl
-    ? await openDatabase({ databaseUrl, poolSize, timeouts })
-    : await openTestDatabase(timeouts);
-  if (databaseUrl) await database.migrate();
+  const database =
+    given ??
+    (databaseUrl
+      ? await openDatabase({ databaseUrl, poolSize, timeouts })
+      : await openTestDatabase(timeouts));
+  if (databaseUrl || given) await database.migrate();
   const app = await buildApp({ env, database, ...appOptions });
   await app.ready();
   return {

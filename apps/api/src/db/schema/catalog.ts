@@ -83,7 +83,10 @@ export const products = pgTable(
     check('products_status_known', sql`${t.status} in ('published', 'draft', 'archived')`),
     index('products_category_idx').on(t.category),
     index('products_status_idx').on(t.status),
-    index('products_listing_order_idx').on(t.createdAt.desc(), t.name),
+    // The storefront's listing order, ids included: a page's ids are read from the index alone.
+    index('products_published_listing_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.name, t.id)
+      .where(sql`${t.status} = 'published'`),
   ],
 );
 

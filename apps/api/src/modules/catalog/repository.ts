@@ -78,13 +78,22 @@ export async function findProductsPage(
   filter: ProductFilter,
   page: { limit: number; offset: number },
 ): Promise<ProductWithStock[]> {
+  const listingOrder = [desc(products.createdAt), asc(products.name), asc(products.id)];
+  // The page's ids first, then the variants of those only: PostgreSQL computes a select's
+  // subqueries for every row the offset skips too (66 ms for page 100 of 10,000 products, 0.5 s
+  // for the last). The ids come from the published listing's index alone (decision 039).
+  const pageIds = db
+    .select({ id: products.id })
+    .from(products)
+    .where(filterCondition(filter))
+    .orderBy(...listingOrder)
+    .limit(page.limit)
+    .offset(page.offset);
   const rows = await db
     .select({ product: products, variants: variantsJson })
     .from(products)
-    .where(filterCondition(filter))
-    .orderBy(desc(products.createdAt), asc(products.name), asc(products.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .where(inArray(products.id, pageIds))
+    .orderBy(...listingOrder);
   return rows.map((row) => ({ ...row.product, variants: row.variants ?? [] }));
 }
 
