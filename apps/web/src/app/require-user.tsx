@@ -15,8 +15,11 @@ function isSignedOrderLink(pathname: string, search: string): boolean {
  */
 export function RequireUser() {
   const userInfo = useAppSelector((state) => state.account.userInfo);
+  const signingOut = useAppSelector((state) => state.account.signingOut === true);
   const { pathname, search } = useLocation();
   const hydrated = useHydrated();
+  // A logout goes home (spec section 4), never to /login: both ways lead to the same page.
+  if (hydrated && !userInfo && signingOut) return <Navigate to="/" replace />;
   if (hydrated && !userInfo && !isSignedOrderLink(pathname, search)) {
     return <Navigate to={`/login?redirect=${encodeURIComponent(pathname + search)}`} replace />;
   }

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useLogoutSettled } from '../features/account';
 import { useCartStockWatch, useLoweredLinesNotice } from '../features/cart';
 import { collectionsApi } from '../features/collections';
 import type { PageRequests } from '../lib/page-data';
@@ -11,11 +12,12 @@ export const frameRequests: PageRequests = (dispatch) => [
 
 /**
  * The layout of every route: the frame, the cart's stock watch (and its notice of lines lowered
- * to the per-line limit) and a bar while a page loads.
+ * to the per-line limit), the end of a logout's way home, and a bar while a page loads.
  */
 export function RootLayout() {
   useCartStockWatch();
   useLoweredLinesNotice();
+  useLogoutSettled();
   const navigation = useNavigation();
   return (
     <AppFrame>

@@ -5,7 +5,14 @@ import { sessionExpired } from '../lib/api';
 import type { StoredStateSchemas } from '../lib/contract-schemas';
 import { removeStored, writeStored } from '../lib/storage';
 
-export type AccountState = { userInfo: UserInfo | null };
+export type AccountState = {
+  userInfo: UserInfo | null;
+  /**
+   * Set by a logout until the home page has been asked for: the sign-in guard then sends the
+   * shopper home too, not to /login (its redirect could land after the logout's way home).
+   */
+  signingOut?: boolean;
+};
 
 /**
  * Restored at start-up with `schemas` (lib/contract-schemas.ts, loaded only when localStorage
@@ -41,9 +48,15 @@ const accountSlice = createSlice({
   reducers: {
     loggedIn(state, action: PayloadAction<UserInfo>) {
       state.userInfo = action.payload;
+      state.signingOut = false;
     },
     loggedOut(state) {
       state.userInfo = null;
+      state.signingOut = true;
+    },
+    /** The logout's way home has been asked for: the guard sends signed-out visitors to /login again. */
+    signedOutHome(state) {
+      state.signingOut = false;
     },
   },
   extraReducers: (builder) => {
@@ -53,5 +66,5 @@ const accountSlice = createSlice({
   },
 });
 
-export const { loggedIn, loggedOut } = accountSlice.actions;
+export const { loggedIn, loggedOut, signedOutHome } = accountSlice.actions;
 export const accountReducer = accountSlice.reducer;

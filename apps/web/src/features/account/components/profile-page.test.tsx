@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shop/shared/accounts';
 import { CREDENTIAL_MESSAGES, emailChangePendingMessage } from '@shop/shared/credential-change';
@@ -303,7 +303,10 @@ describe('the profile page', () => {
     const { user } = renderApp('/profile');
     const ordersTab = await screen.findByRole('tab', { name: 'Orders List (2 paid orders)' });
     await user.click(ordersTab);
-    expect(ordersTab).toHaveAttribute('aria-selected', 'true');
+    // The tab is selected once the click's update has rendered (not necessarily in the same tick).
+    expect(
+      await screen.findByRole('tab', { name: 'Orders List (2 paid orders)', selected: true }),
+    ).toHaveAttribute('aria-selected', 'true');
 
     const table = await screen.findByRole('table', { name: 'Your paid orders' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -399,6 +402,9 @@ describe('the profile page', () => {
     // No late redirect of the sign-in guard takes the shopper to /login afterwards.
     await homeShownAndProfileGone();
     expect(router.state.location.pathname).toBe('/');
+    // Once home, the guard sends a signed-out visitor of the profile to sign in again.
+    await act(() => router.navigate('/profile'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('logs out from the phone sidebar too, though the sidebar closes on the way', async () => {

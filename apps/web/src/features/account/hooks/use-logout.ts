@@ -1,9 +1,9 @@
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
 import { api } from '../../../lib/api';
 import { clearBackOfficeSession } from '../../../lib/back-office-session';
-import { loggedOut } from '../../../stores/account-slice';
+import { loggedOut, signedOutHome } from '../../../stores/account-slice';
 import { logoutApi } from '../api/logout-api';
 
 /**
@@ -12,10 +12,10 @@ import { logoutApi } from '../api/logout-api';
  * are dropped (resetting the API state also aborts every request under way). `onHome` runs once
  * the home page has been asked for.
  *
- * On a page behind the sign-in guard, forgetting the user makes the guard redirect to
- * /login?redirect=…; the home page is therefore requested after that (a later navigation
- * replaces an earlier one), not before: the router shows pages in a React transition, so
- * waiting for its navigation to finish would not guarantee that the guarded page is gone.
+ * On a page behind the sign-in guard, forgetting the user would make the guard redirect to
+ * /login?redirect=…: the store says a logout is under way (`signingOut`) until the home page has
+ * been reached (useLogoutSettled), and the guard sends the shopper home as well meanwhile. (Pages' loaders make navigations take a
+ * while, so a redirect of the guard could otherwise land after the way home and win.)
  */
 export function useForgetSignedInUser(): (onHome?: () => void) => void {
   const dispatch = useAppDispatch();
@@ -51,4 +51,18 @@ export function useLogout(): () => void {
     forget();
     if (token) void dispatch(logoutApi.endpoints.logout.initiate(token, { track: false }));
   }, [dispatch, forget, token]);
+}
+
+/**
+ * Ends a logout's `signingOut` once the home page is reached (by the logout's navigation or the
+ * guard's, whichever lands first); from then on the guard sends signed-out visitors to /login.
+ * Used once, by the root layout.
+ */
+export function useLogoutSettled(): void {
+  const dispatch = useAppDispatch();
+  const signingOut = useAppSelector((state) => state.account.signingOut === true);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (signingOut && pathname === '/') dispatch(signedOutHome());
+  }, [dispatch, signingOut, pathname]);
 }
