@@ -104,6 +104,8 @@ function recordsOfProduct(product: ProductRow, rows: readonly StockRow[]): CsvRe
             Type: product.category,
             Published: product.status === 'published' ? 'TRUE' : 'FALSE',
             Status: SHOPIFY_STATUS[product.status as ProductStatus],
+            'SEO Title': product.seoTitle,
+            'SEO Description': product.seoDescription,
             Category: product.category,
           }
         : {}),
@@ -313,6 +315,8 @@ async function planImport(
       priceCents,
       hasSize: current?.hasSize ?? false,
       hasAandB: current?.hasAandB ?? false,
+      seoTitle: group.product.seoTitle,
+      seoDescription: group.product.seoDescription,
     };
     const changed = current ? changedFields(current, fields) : [];
     const labels = changed.map(fieldLabel);

@@ -362,7 +362,6 @@ describe('a file exported from a Shopify store', () => {
       ]),
       CSV_MESSAGES.notes.vendorAndTags,
       CSV_MESSAGES.notes.images,
-      CSV_MESSAGES.notes.seo,
       CSV_MESSAGES.notes.imageRows(1),
     ]);
     expect(await counts()).toEqual(before);
@@ -383,6 +382,11 @@ describe('a file exported from a Shopify store', () => {
       ],
     });
     expect(hoodie?.descriptionHtml).toContain('<li>Kangaroo pocket</li>');
+    // Its search engine listing travels with it (decision 037).
+    expect(hoodie).toMatchObject({
+      seoTitle: 'Sunset Hoodie | Desert Loom',
+      seoDescription: 'A brushed cotton hoodie in two desert colours.',
+    });
     expect(
       (await variantsOf('sunset-hoodie')).map((v) => [
         v.optionValues.join(' / '),

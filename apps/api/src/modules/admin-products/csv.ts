@@ -76,6 +76,9 @@ export interface ImportedProduct {
   category: Category;
   /** Undefined when neither Status nor Published says (a new product is then a draft). */
   status: ProductStatus | undefined;
+  /** The SEO Title and SEO Description cells ('' for none). */
+  seoTitle: string;
+  seoDescription: string;
 }
 
 /** One variant row of the file. */
@@ -158,7 +161,6 @@ export const CSV_MESSAGES = {
       'Image Src and Image Alt Text are not imported (photos are uploaded in the product editor): they were ignored',
     imageRows: (count: number) =>
       `${count} row${count === 1 ? '' : 's'} with only a photo (Image Src) ${count === 1 ? 'was' : 'were'} skipped`,
-    seo: 'SEO Title and SEO Description are not imported: they were ignored',
   },
 } as const;
 
@@ -286,6 +288,8 @@ function readProduct(
     hasSize: false,
     hasAandB: false,
     ...(handle ? { handle } : {}),
+    seoTitle: cells('SEO Title'),
+    seoDescription: cells('SEO Description'),
   });
   if (!write.success) errors.push(...write.error.issues.map((issue) => issue.message));
   let optionNames = OPTION_COLUMNS.map((column) => cells(column.name).trim());
@@ -296,6 +300,8 @@ function readProduct(
       description: write.success ? write.data.description : '',
       category,
       status,
+      seoTitle: write.success ? (write.data.seoTitle ?? '') : '',
+      seoDescription: write.success ? (write.data.seoDescription ?? '') : '',
     },
     optionNames,
   };
@@ -434,7 +440,6 @@ export function readCatalogCsv(body: Buffer | string): {
     }
     if (cellsOf('Vendor').trim() || cellsOf('Tags').trim()) ignored.add('vendorAndTags');
     if (cellsOf('Image Src').trim() || cellsOf('Image Alt Text').trim()) ignored.add('images');
-    if (cellsOf('SEO Title').trim() || cellsOf('SEO Description').trim()) ignored.add('seo');
     const rowErrors: string[] = [];
     if (!handle) {
       errors.push({ row, message: CSV_MESSAGES.handleRequired });
@@ -487,7 +492,7 @@ export function readCatalogCsv(body: Buffer | string): {
   });
   const notes: string[] = [];
   if (unknown.length) notes.push(CSV_MESSAGES.notes.unknownColumns(unknown));
-  for (const note of ['vendorAndTags', 'images', 'seo'] as const)
+  for (const note of ['vendorAndTags', 'images'] as const)
     if (ignored.has(note)) notes.push(CSV_MESSAGES.notes[note]);
   if (imageRows) notes.push(CSV_MESSAGES.notes.imageRows(imageRows));
   return {
