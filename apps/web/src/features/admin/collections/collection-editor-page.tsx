@@ -11,7 +11,7 @@ import {
 } from '../api/collections-api';
 import { ActionDialog } from '../components/action-dialog';
 import { EmptyState, QueryState } from '../components/query-state';
-import { ProductStatusBadge } from '../products/product-status-badge';
+import { ShopItemHeader } from '../components/shop-item-header';
 import { CollectionForm } from './collection-form';
 import { CollectionProducts } from './collection-products';
 
@@ -90,20 +90,12 @@ function EditCollection({ id }: { id: string }) {
       >
         {data && (
           <>
-            <PageHeader title={data.name}>
-              <span className="flex flex-wrap items-center gap-3">
-                <ProductStatusBadge status={data.status} />
-                <span className="font-mono text-sm">{data.handle}</span>
-                {data.status === 'published' && (
-                  <Link
-                    to={`/collections/${encodeURIComponent(data.handle)}`}
-                    className="text-sm font-semibold text-terracotta-700 underline underline-offset-4"
-                  >
-                    See it in the shop
-                  </Link>
-                )}
-              </span>
-            </PageHeader>
+            <ShopItemHeader
+              name={data.name}
+              status={data.status}
+              handle={data.handle}
+              shopPath={`/collections/${encodeURIComponent(data.handle)}`}
+            />
             <div className="flex flex-col gap-6">
               <CollectionForm
                 key={data._id}

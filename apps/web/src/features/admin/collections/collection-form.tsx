@@ -15,6 +15,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldDescription, fieldInputClass } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
+import { HandleField } from '../components/handle-field';
 import { GENERIC_ERROR } from '../../../lib/api-error';
 import { PRODUCT_STATUS_LABELS } from '../catalog-format';
 
@@ -186,24 +187,13 @@ export function CollectionForm({
           maxLength={120}
           autoComplete="off"
         />
-        <TextField
+        <HandleField
           id={fieldId('handle')}
-          label="Handle (optional)"
-          hint={
-            fields.handle.trim()
-              ? `Its address in the shop: /collections/${fields.handle.trim()}`
-              : generatedHandle
-                ? `Left empty, it is made from the name: ${generatedHandle}`
-                : 'Left empty, it is made from the name.'
-          }
           value={fields.handle}
-          onChange={(event) => set('handle', event.target.value)}
+          onChange={(value) => set('handle', value)}
           error={errorOf('handle')}
-          maxLength={80}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={generatedHandle || undefined}
-          className="[&_input]:font-mono"
+          generatedHandle={generatedHandle}
+          filledHint={`Its address in the shop: /collections/${fields.handle.trim()}`}
         />
         <Field
           id={fieldId('status')}

@@ -10,9 +10,9 @@ import {
   useUpdateProductMutation,
 } from '../api/catalog-api';
 import { EmptyState, QueryState } from '../components/query-state';
+import { ShopItemHeader } from '../components/shop-item-header';
 import { PhotoSlot } from './photo-slot';
 import { ProductForm } from './product-form';
-import { ProductStatusBadge } from './product-status-badge';
 import { VariantPhotos } from './variant-photos';
 import { VariantStockTable } from './variant-stock';
 import { VariantsSection } from './variants-editor';
@@ -95,20 +95,12 @@ function EditProduct({ id }: { id: string }) {
       >
         {data && (
           <>
-            <PageHeader title={data.name}>
-              <span className="flex flex-wrap items-center gap-3">
-                <ProductStatusBadge status={data.status} />
-                <span className="font-mono text-sm">{data.handle}</span>
-                {data.status === 'published' && (
-                  <Link
-                    to={`/products/${encodeURIComponent(data.handle)}`}
-                    className="text-sm font-semibold text-terracotta-700 underline underline-offset-4"
-                  >
-                    See it in the shop
-                  </Link>
-                )}
-              </span>
-            </PageHeader>
+            <ShopItemHeader
+              name={data.name}
+              status={data.status}
+              handle={data.handle}
+              shopPath={`/products/${encodeURIComponent(data.handle)}`}
+            />
             <div className="flex flex-col gap-6">
               <ProductForm
                 // A new form for another product (the same page, another address).

@@ -13,6 +13,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldDescription, fieldInputClass } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
+import { HandleField } from '../components/handle-field';
 import { GENERIC_ERROR } from '../../../lib/api-error';
 import { CATEGORY_LABELS, PRODUCT_STATUS_HINTS, PRODUCT_STATUS_LABELS } from '../catalog-format';
 import { DescriptionEditor } from './description-editor';
@@ -213,24 +214,13 @@ export function ProductForm({ product, initialNotice = '', onSave, busy }: Produ
           maxLength={120}
           autoComplete="off"
         />
-        <TextField
+        <HandleField
           id={fieldId('handle')}
-          label="Handle (optional)"
-          hint={
-            fields.handle.trim()
-              ? 'The product’s address in the shop.'
-              : generatedHandle
-                ? `Left empty, it is made from the name: ${generatedHandle}`
-                : 'Left empty, it is made from the name.'
-          }
           value={fields.handle}
-          onChange={(event) => set('handle', event.target.value)}
+          onChange={(value) => set('handle', value)}
           error={errorOf('handle')}
-          maxLength={80}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={generatedHandle || undefined}
-          className="[&_input]:font-mono"
+          generatedHandle={generatedHandle}
+          filledHint={'The product’s address in the shop.'}
         />
         <Field id={fieldId('category')} label="Category" error={errorOf('category')}>
           <select
