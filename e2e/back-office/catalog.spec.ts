@@ -76,7 +76,7 @@ test.describe('the catalog, run by its owner @desktop-only', () => {
     await form.getByLabel('Price ($)').fill('29');
     await expect(form.getByLabel('Status')).toHaveValue('draft');
     // The rich-text editor takes what is typed as text: markup typed in is shown, never run.
-    const description = form.getByRole('textbox', { name: 'Description' });
+    const description = form.getByRole('textbox', { name: 'Description', exact: true });
     await description.fill('Woven in the dunes. <script>alert(1)</script>');
     await expect(description).toHaveText('Woven in the dunes. <script>alert(1)</script>');
     await form.getByRole('button', { name: 'Create product' }).click();
