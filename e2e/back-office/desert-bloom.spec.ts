@@ -114,7 +114,8 @@ test.describe('Desert Bloom Tee, from the back office to a sale @desktop-only', 
     expect(await seriousViolations(owner), 'the product editor').toEqual([]);
 
     // A shopper on a phone finds it at its readable address and picks Clay / XL.
-    const shopper = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const shopperContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const shopper = await shopperContext.newPage();
     await shopper.goto('/products/desert-bloom-tee');
     await expect(shopper.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(shopper.locator('link[rel="canonical"]')).toHaveAttribute(
@@ -157,7 +158,7 @@ test.describe('Desert Bloom Tee, from the back office to a sale @desktop-only', 
     const items = shopper.getByRole('list', { name: 'Items in your order' });
     await expect(items).toContainText('Clay / XL');
     await expect(items).toContainText('1 × $36.00');
-    await shopper.close();
+    await shopperContext.close();
 
     // The owner sees the sale on Clay / XL's ledger.
     await owner.goto(`/admin/stock/movements?product=${productId}`);
