@@ -41,14 +41,18 @@ export function uniqueEmail(testInfo: TestInfo, what: string): string {
   return `${what}-${testInfo.project.name}-${nonce}@example.com`;
 }
 
-/** Products of the sample catalog, asked of the API rather than hard-coded. */
+/** A category's products of the sample catalog, asked of the API rather than hard-coded. */
 export async function productsOf(
   request: APIRequestContext,
   category: string,
 ): Promise<ApiProduct[]> {
   const response = await request.get(`/api/products?category=${category}`);
   expect(response.ok()).toBe(true);
-  return ((await response.json()) as { products: ApiProduct[] }).products;
+  // The sample catalog's (their photos are its own files): products other specs create in the
+  // same server (newest first, without stock, of other shapes) are not what a spec here expects.
+  return ((await response.json()) as { products: ApiProduct[] }).products.filter((product) =>
+    product.image.startsWith('/images/products/'),
+  );
 }
 
 export async function stockOf(request: APIRequestContext, id: string) {
