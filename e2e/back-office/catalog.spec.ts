@@ -6,6 +6,7 @@ import {
   anotherBrowser,
   expectNoSidewaysScroll,
   signInOwnerToBackOffice,
+  backOfficeLink,
 } from '../support/back-office';
 import { waitForMail } from '../support/mailbox';
 import { seriousViolations, watchConsole } from '../support/page-checks';
@@ -17,9 +18,6 @@ async function photo(color: { r: number; g: number; b: number }) {
     .png()
     .toBuffer();
 }
-
-const backOfficeLink = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name, exact: true });
 
 async function uploadPhoto(page: Page, slot: string, alt: string, name: string, buffer: Buffer) {
   const region = page.getByRole('region', { name: slot });

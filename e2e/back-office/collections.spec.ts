@@ -4,11 +4,9 @@ import {
   anotherBrowser,
   expectNoSidewaysScroll,
   signInOwnerToBackOffice,
+  backOfficeLink,
 } from '../support/back-office';
 import { seriousViolations, watchConsole } from '../support/page-checks';
-
-const backOfficeLink = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name, exact: true });
 
 const FIRST = 'Al Sadu Diamond Strap';
 const SECOND = 'Dune Triangle Strap';

@@ -1,14 +1,11 @@
 import { expect, test } from '../support/test';
-import type { Page } from '@playwright/test';
 import {
   anotherBrowser,
   expectNoSidewaysScroll,
   signInOwnerToBackOffice,
+  backOfficeLink,
 } from '../support/back-office';
 import { seriousViolations, watchConsole } from '../support/page-checks';
-
-const backOfficeLink = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name, exact: true });
 
 /** The size chart the owner types, row by row: wide enough to need scrolling on a phone. */
 const CHART = [

@@ -5,6 +5,7 @@ import {
   anotherBrowser,
   expectNoSidewaysScroll,
   signInOwnerToBackOffice,
+  backOfficeLink,
 } from '../support/back-office';
 import { ADDRESS, uniqueEmail } from '../support/shop';
 import { seriousViolations, watchConsole } from '../support/page-checks';
@@ -13,9 +14,6 @@ import { seriousViolations, watchConsole } from '../support/page-checks';
 // Colour × Size with a size chart, a higher XL price and a Clay / XL photo; a shopper finds it at
 // its readable address, picks Clay / XL, sees that photo and price, and buys it; the owner sees
 // the sale on that variant's ledger. (Collections have their own story: collections.spec.ts.)
-
-const backOfficeLink = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name, exact: true });
 
 const clayPhoto = () =>
   sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 168, g: 92, b: 64 } } })

@@ -11,6 +11,7 @@ import {
   keepOwnerRecoveryCodes,
   signInOnLoginPage,
   totpKey,
+  backOfficeLink,
 } from '../support/back-office';
 import { linkPath, waitForMail } from '../support/mailbox';
 import { seriousViolations, watchConsole } from '../support/page-checks';
@@ -68,9 +69,6 @@ const strapLine = (product: ApiProduct) => ({
   size: 'NA',
   option: 'A',
 });
-
-const backOfficeLink = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name, exact: true });
 
 /** Finds the order on /admin/orders by the buyer's e-mail and opens it. */
 async function openOrder(page: Page, order: { email: string; number: string }) {

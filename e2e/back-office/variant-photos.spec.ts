@@ -1,12 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/test';
 import {
   anotherBrowser,
   expectNoSidewaysScroll,
   signInOwnerToBackOffice,
+  backOfficeToken,
 } from '../support/back-office';
 import { seriousViolations, watchConsole } from '../support/page-checks';
 
@@ -18,14 +19,6 @@ const clayPhoto = () =>
   sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 170, g: 90, b: 60 } } })
     .png()
     .toBuffer();
-
-/** The back-office token the signed-in tab holds (sessionStorage), for the test's own set-up. */
-const backOfficeToken = (page: Page) =>
-  page.evaluate(
-    () =>
-      (JSON.parse(sessionStorage.getItem('backOfficeSession') ?? '{}') as { token?: string })
-        .token ?? '',
-  );
 
 /** A published Colour × Size tee made through the API, as the variants' section would. */
 async function colourBySizeTee(request: APIRequestContext, token: string, name: string) {

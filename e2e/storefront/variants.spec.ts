@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
-import { anotherBrowser, signInOwnerToBackOffice } from '../support/back-office';
+import { anotherBrowser, signInOwnerToBackOffice, backOfficeToken } from '../support/back-office';
 import { ADDRESS, uniqueEmail } from '../support/shop';
 import { seriousViolations } from '../support/page-checks';
 
@@ -15,10 +15,7 @@ type Variant = { _id: string; options: string[]; price: number; available: numbe
 async function createColourBySizeProduct(browser: Browser, testInfo: TestInfo) {
   const owner = await anotherBrowser(browser, testInfo);
   await signInOwnerToBackOffice(owner, testInfo);
-  const token = await owner.evaluate(
-    () =>
-      (JSON.parse(sessionStorage.getItem('backOfficeSession') ?? '{}') as { token: string }).token,
-  );
+  const token = await backOfficeToken(owner);
   const headers = { Authorization: `Bearer ${token}` };
   const request = owner.request;
   const name = `Field Shirt ${testInfo.project.name} ${Date.now().toString(36)}`;

@@ -180,3 +180,15 @@ export async function signInOwnerToBackOffice(page: Page, testInfo: TestInfo) {
   await expect(page.getByRole('heading', { level: 1, name: 'Summary' })).toBeVisible();
   await keepSession(page, dir);
 }
+
+/** A link of the back office's navigation, by its exact name. */
+export const backOfficeLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name, exact: true });
+
+/** The back-office token the signed-in tab holds (sessionStorage), for a test's own set-up. */
+export const backOfficeToken = (page: Page) =>
+  page.evaluate(
+    () =>
+      (JSON.parse(sessionStorage.getItem('backOfficeSession') ?? '{}') as { token?: string })
+        .token ?? '',
+  );

@@ -372,6 +372,25 @@ describe('changing options and variants', () => {
     expect([after[0]!.sku, after[1]!.sku]).toEqual([b!.sku, a!.sku]);
   });
 
+  it('gives one SKU to one product when two products ask for it at once', async () => {
+    const [first, second] = [await newProduct(), await newProduct()];
+    const sku = `RACE-${first.slice(0, 8)}`;
+    const answers = await Promise.all(
+      [first, second].map((id) =>
+        writeVariants(id, { options: [], variants: [variant([], { sku })] }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const holders = await Promise.all(
+      [first, second].map(async (id) =>
+        productVariantsResponseSchema
+          .parse((await call('GET', `/api/admin/products/${id}/variants`)).json())
+          .variants.filter((v) => v.sku === sku),
+      ),
+    );
+    expect(holders.flat()).toHaveLength(1);
+  });
+
   it('answers 400 with a message for options and variants that do not fit together', async () => {
     const productId = await newProduct();
     const two = [
