@@ -1,8 +1,22 @@
-import { and, asc, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  like,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { ProductStatus } from '@shop/shared/admin-catalog';
 import type { Category, ProductOption, Variant } from '@shop/shared/catalog';
 import { specOptions } from '@shop/shared/variants';
 import type { Database, Executor, Transaction } from '../../db/client';
+import { preparedRead } from '../../db/prepared';
 import { containsPattern } from '../../lib/search';
 import { productHandleRedirects, products, reviews, variants } from '../../db/schema';
 
@@ -62,8 +76,19 @@ export const variantsJson = sql<VariantReading[] | null>`(
   from variants v where v.product_id = "products"."id"
 )`;
 
+const countPublished = preparedRead((db) =>
+  db
+    .select({ total: count() })
+    .from(products)
+    .where(eq(products.status, 'published'))
+    .prepare('catalog_count_published'),
+);
+
 export async function countProducts(db: Database, filter: ProductFilter = {}): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(products).where(filterCondition(filter));
+  const [row] =
+    filter.keyword || filter.categories?.length
+      ? await db.select({ total: count() }).from(products).where(filterCondition(filter))
+      : await countPublished(db).execute();
   return row?.total ?? 0;
 }
 
@@ -73,38 +98,69 @@ export async function hasAnyProduct(db: Database): Promise<boolean> {
   return row !== undefined;
 }
 
+const listingOrder = [desc(products.createdAt), asc(products.name), asc(products.id)];
+
+// The page's ids first, then the variants of those only: PostgreSQL computes a select's
+// subqueries for every row the offset skips too (66 ms for page 100 of 10,000 products, 0.5 s
+// for the last). The ids come from the published listing's index alone (decision 039).
+function productsOfPage(
+  db: Database,
+  where: SQL | undefined,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  const pageIds = db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...listingOrder)
+    .limit(limit)
+    .offset(offset);
+  return db
+    .select({ product: products, variants: variantsJson })
+    .from(products)
+    .where(inArray(products.id, pageIds))
+    .orderBy(...listingOrder);
+}
+
+/** The unfiltered listing (the home page, the pages after it) is the one asked most. */
+const publishedPage = preparedRead((db) =>
+  productsOfPage(
+    db,
+    eq(products.status, 'published'),
+    sql.placeholder('limit'),
+    sql.placeholder('offset'),
+  ).prepare('catalog_published_page'),
+);
+
 export async function findProductsPage(
   db: Database,
   filter: ProductFilter,
   page: { limit: number; offset: number },
 ): Promise<ProductWithStock[]> {
-  const listingOrder = [desc(products.createdAt), asc(products.name), asc(products.id)];
-  // The page's ids first, then the variants of those only: PostgreSQL computes a select's
-  // subqueries for every row the offset skips too (66 ms for page 100 of 10,000 products, 0.5 s
-  // for the last). The ids come from the published listing's index alone (decision 039).
-  const pageIds = db
-    .select({ id: products.id })
-    .from(products)
-    .where(filterCondition(filter))
-    .orderBy(...listingOrder)
-    .limit(page.limit)
-    .offset(page.offset);
-  const rows = await db
-    .select({ product: products, variants: variantsJson })
-    .from(products)
-    .where(inArray(products.id, pageIds))
-    .orderBy(...listingOrder);
+  const rows =
+    filter.keyword || filter.categories?.length
+      ? await productsOfPage(db, filterCondition(filter), page.limit, page.offset)
+      : await publishedPage(db).execute(page);
   return rows.map((row) => ({ ...row.product, variants: row.variants ?? [] }));
 }
+
+const publishedProductBy = (column: typeof products.id | typeof products.handle, name: string) =>
+  preparedRead((db) =>
+    db
+      .select({ product: products, variants: variantsJson })
+      .from(products)
+      .where(and(eq(column, sql.placeholder('value')), eq(products.status, 'published')))
+      .prepare(name),
+  );
+const publishedProductById = publishedProductBy(products.id, 'catalog_product_by_id');
+const publishedProductByHandle = publishedProductBy(products.handle, 'catalog_product_by_handle');
 
 export async function findProductById(
   db: Database,
   id: string,
 ): Promise<ProductWithStock | undefined> {
-  const [row] = await db
-    .select({ product: products, variants: variantsJson })
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.status, 'published')));
+  const [row] = await publishedProductById(db).execute({ value: id });
   return row ? { ...row.product, variants: row.variants ?? [] } : undefined;
 }
 
@@ -119,15 +175,20 @@ export async function findPublishedProductDates(
     .orderBy(desc(products.createdAt), asc(products.id));
 }
 
+const reviewsNewestFirst = preparedRead((db) =>
+  db
+    .select()
+    .from(reviews)
+    .where(eq(reviews.productId, sql.placeholder('productId')))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .prepare('catalog_reviews_newest_first'),
+);
+
 export async function findReviewsNewestFirst(
   db: Database,
   productId: string,
 ): Promise<ReviewRow[]> {
-  return db
-    .select()
-    .from(reviews)
-    .where(eq(reviews.productId, productId))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  return reviewsNewestFirst(db).execute({ productId });
 }
 
 export interface NewProduct {
@@ -374,11 +435,35 @@ export async function findProductByHandle(
   db: Database,
   handle: string,
 ): Promise<ProductWithStock | undefined> {
-  const [row] = await db
-    .select({ product: products, variants: variantsJson })
-    .from(products)
-    .where(and(eq(products.handle, handle), eq(products.status, 'published')));
+  const [row] = await publishedProductByHandle(db).execute({ value: handle });
   return row ? { ...row.product, variants: row.variants ?? [] } : undefined;
+}
+
+// One light round trip for every product page: the redirect row, unless a published product
+// answers at the address itself (by its handle or, for an id, by its id).
+const formerHandleTarget = preparedRead((db) =>
+  db
+    .select({ handle: products.handle })
+    .from(productHandleRedirects)
+    .innerJoin(products, eq(products.id, productHandleRedirects.productId))
+    .where(
+      and(
+        eq(productHandleRedirects.handle, sql.placeholder('address')),
+        eq(products.status, 'published'),
+        sql`not exists (select 1 from products q where q.status = 'published'
+          and (q.handle = ${sql.placeholder('address')} or q.id::text = ${sql.placeholder('address')}))`,
+      ),
+    )
+    .prepare('catalog_former_handle_target'),
+);
+
+/** The current handle of the published product `address` names by a former handle, if any. */
+export async function findFormerHandleTarget(
+  db: Database,
+  address: string,
+): Promise<string | undefined> {
+  const [row] = await formerHandleTarget(db).execute({ address });
+  return row?.handle;
 }
 
 /** The current handle of the published product that once had `oldHandle`. */

@@ -16,6 +16,7 @@ import { isUuid } from '../../lib/uuid';
 import { imageAltsOfProducts, type ImageAlts } from '../images/service';
 import {
   countProducts,
+  findFormerHandleTarget,
   findHandleRedirect,
   findProductByHandle,
   findProductById,
@@ -131,9 +132,7 @@ export async function productHandleRedirect(
   db: Database,
   address: string,
 ): Promise<string | undefined> {
-  if (isUuid(address) && (await findProductById(db, address))) return undefined;
-  if (await findProductByHandle(db, address)) return undefined;
-  return (await findHandleRedirect(db, address))?.handle;
+  return findFormerHandleTarget(db, address);
 }
 
 /** What can still be bought of each variant, as the spec's countInStock (decision 031). */

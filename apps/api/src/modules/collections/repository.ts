@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, like, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { preparedRead } from '../../db/prepared';
 import { collectionProducts, collections, products } from '../../db/schema';
 import { variantsJson } from '../catalog/service';
 
@@ -95,12 +96,17 @@ export async function listCollectionRows(
 }
 
 /** The published collections shown in the header, by menu position, then name. */
-export function findMenuCollections(db: Executor): Promise<{ handle: string; name: string }[]> {
-  return db
+const menuCollections = preparedRead((db) =>
+  db
     .select({ handle: collections.handle, name: collections.name })
     .from(collections)
     .where(and(eq(collections.status, 'published'), eq(collections.showInMenu, true)))
-    .orderBy(asc(collections.menuPosition), asc(collections.name), asc(collections.id));
+    .orderBy(asc(collections.menuPosition), asc(collections.name), asc(collections.id))
+    .prepare('collections_menu'),
+);
+
+export function findMenuCollections(db: Database): Promise<{ handle: string; name: string }[]> {
+  return menuCollections(db).execute();
 }
 
 /** Every published collection's handle and last change (the sitemap). */

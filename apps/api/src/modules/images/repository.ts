@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { preparedRead } from '../../db/prepared';
 import { imageFiles, productImages } from '../../db/schema';
 
 /** The photos' SQL: product_images (which photo is where) and image_files (the renditions). */
@@ -20,20 +21,25 @@ export async function findImagesOfProduct(
     .orderBy(asc(productImages.slot), asc(productImages.position), asc(productImages.createdAt));
 }
 
-/** The photos of several products (the storefront's alt texts), in no particular order. */
-export async function findImagesOfProducts(
-  db: Executor,
-  productIds: readonly string[],
-): Promise<Pick<ProductImageRow, 'productId' | 'hash' | 'alt'>[]> {
-  if (!productIds.length) return [];
-  return db
+const imagesOfProducts = preparedRead((db) =>
+  db
     .select({
       productId: productImages.productId,
       hash: productImages.hash,
       alt: productImages.alt,
     })
     .from(productImages)
-    .where(inArray(productImages.productId, [...productIds]));
+    .where(sql`${productImages.productId} = any(${sql.placeholder('productIds')}::uuid[])`)
+    .prepare('images_of_products'),
+);
+
+/** The photos of several products (the storefront's alt texts), in no particular order. */
+export async function findImagesOfProducts(
+  db: Database,
+  productIds: readonly string[],
+): Promise<Pick<ProductImageRow, 'productId' | 'hash' | 'alt'>[]> {
+  if (!productIds.length) return [];
+  return imagesOfProducts(db).execute({ productIds });
 }
 
 export async function insertProductImage(

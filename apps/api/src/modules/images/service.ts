@@ -4,7 +4,7 @@ import {
   type ImageSlot,
   type ProductImage,
 } from '@shop/shared/admin-catalog';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { findImagesOfProduct, findImagesOfProducts, type ProductImageRow } from './repository';
 
 /** The photo rows the product-photos flow (flows/product-photos.ts) writes in its transactions. */
@@ -74,7 +74,7 @@ export type ImageAlts = Record<string, string>;
 
 /** The alt texts of the products' uploaded photos, by product id (products without any are absent). */
 export async function imageAltsOfProducts(
-  db: Executor,
+  db: Database,
   productIds: readonly string[],
 ): Promise<Map<string, ImageAlts>> {
   const alts = new Map<string, ImageAlts>();
