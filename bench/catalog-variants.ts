@@ -11,7 +11,7 @@
 // Options: BENCH_SECONDS (default 10), BENCH_PRODUCTS (default 10000), BENCH_SIZED (default 33334),
 // BENCH_MOVEMENTS (default 500000).
 import { fork, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -93,10 +93,60 @@ interface Row {
   baseline?: autocannon.Result;
 }
 
+/** CPU milliseconds one request costs, in the server process and in its PostgreSQL backends. */
+interface CpuCost {
+  node: number;
+  postgres: number;
+}
+
+/** A process's CPU time so far, in ms (Linux: utime + stime in clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0; // a backend that ended meanwhile
+  }
+}
+
+/**
+ * The CPU a request costs, asked one at a time: unlike requests per second, it hardly moves with
+ * the rest of a shared machine's load, so the shop's and the bare server's figures compare.
+ */
+async function cpuPerRequest(
+  origin: string,
+  pid: number,
+  paths: readonly string[],
+  database: { url: string; name: string },
+  requests = 400,
+): Promise<CpuCost> {
+  const get = async (p: string) => {
+    const response = await fetch(`${origin}${p}`, { headers: { 'accept-encoding': 'identity' } });
+    if (!response.ok) throw new Error(`${p}: ${response.status}`);
+    await response.arrayBuffer();
+  };
+  for (let i = 0; i < 30; i += 1) await get(paths[i % paths.length]!);
+  const backends = await withClient(serverUrl.toString(), async (client) =>
+    (
+      await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+        database.name,
+      ])
+    ).rows.map((row) => row.pid),
+  );
+  const postgresMs = () => backends.reduce((sum, backend) => sum + cpuMsOf(backend), 0);
+  const [node0, postgres0] = [cpuMsOf(pid), postgresMs()];
+  for (let i = 0; i < requests; i += 1) await get(paths[i % paths.length]!);
+  return {
+    node: (cpuMsOf(pid) - node0) / requests,
+    postgres: (postgresMs() - postgres0) / requests,
+  };
+}
+
 /** The shop on a 10,000 × 10 catalog, and the bare server beside it. */
-async function measureCatalog(): Promise<Row[]> {
+async function measureCatalog(): Promise<{ rows: Row[]; costs: Map<string, [CpuCost, CpuCost]> }> {
   const database = await createScratchDatabase(serverUrl);
   const rows: Row[] = [];
+  const costs = new Map<string, [shop: CpuCost, bare: CpuCost]>();
   try {
     const started = performance.now();
     const made = await withClient(database.url, async (client) => {
@@ -168,6 +218,10 @@ async function measureCatalog(): Promise<Row[]> {
               connections === 20 ? await load(bareOrigin, paths, connections) : undefined;
             rows.push({ label, connections, measured, ...(baseline ? { baseline } : {}) });
           }
+          costs.set(label, [
+            await cpuPerRequest(origin, shop.pid!, paths, database),
+            await cpuPerRequest(bareOrigin, bare.pid!, paths, database),
+          ]);
         } finally {
           bare.kill();
         }
@@ -179,7 +233,7 @@ async function measureCatalog(): Promise<Row[]> {
   } finally {
     await database.drop();
   }
-  return rows;
+  return { rows, costs };
 }
 
 /** Seconds to migrate a shop of the old shape from 0010 to the newest migration. */
@@ -209,7 +263,7 @@ async function measureMigration() {
 }
 
 const loadBefore = loadavg()[0]!;
-const rows = await measureCatalog();
+const { rows, costs } = await measureCatalog();
 const migration = await measureMigration();
 
 const pad = (text: string | number, width: number) => String(text).padEnd(width);
@@ -227,6 +281,16 @@ for (const { label, connections, measured, baseline } of rows) {
       (baseline
         ? `${pad(Math.round(baseline.requests.average), 12)}${pad(baseline.latency.p99, 10)}${pad((baseline.requests.average / measured.requests.average).toFixed(2) + '×', 13)}${(measured.latency.p99 / Math.max(1, baseline.latency.p99)).toFixed(2)}×`
         : ''),
+  );
+}
+const ms = (value: number) => value.toFixed(2);
+console.log(
+  '\nCPU per request, one at a time (node ms + postgres ms): shop against bare, and the ratio of the totals.',
+);
+for (const [label, [shop, bare]] of costs) {
+  console.log(
+    `${pad(label, 44)}shop ${ms(shop.node)} + ${ms(shop.postgres)}   bare ${ms(bare.node)} + ${ms(bare.postgres)}   ` +
+      `${((shop.node + shop.postgres) / Math.max(0.01, bare.node + bare.postgres)).toFixed(2)}×`,
   );
 }
 console.log(
