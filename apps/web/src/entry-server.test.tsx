@@ -173,46 +173,4 @@ describe('the server renderer', () => {
     expect(page.head).toContain('<title>Collection not found | Sadu Sands</title>');
     expect(page.head).toContain('<meta name="robots" content="noindex">');
   });
-
-  it('reads the API for every page but runs React again only when the answers changed', async () => {
-    let product = productFixture({ name: 'Dune tote', description: '<p>Cotton</p>' });
-    let sanitized = 0;
-    let reads = 0;
-    const renderer = createServerRenderer({
-      origin: ORIGIN,
-      appUrl: 'https://shop.example',
-      fetch: async (input) => {
-        const url = new URL(input instanceof Request ? input.url : String(input));
-        reads += 1;
-        if (url.pathname === `/api/products/${product._id}`) return Response.json(product);
-        if (url.pathname === MENU) return Response.json({ collections: [] });
-        return Response.json({ message: 'Not found' }, { status: 404 });
-      },
-      // The description is sanitized as the page renders: one call per React render.
-      sanitizeHtml: (html) => {
-        sanitized += 1;
-        return html;
-      },
-    });
-    const address = `${ORIGIN}/products/${product._id}`;
-    const first = await renderer.renderPage(address);
-    const again = await renderer.renderPage(address);
-    expect(reads).toBe(4);
-    expect(sanitized).toBe(1);
-    expect(again.body).toBe(first.body);
-    expect(again.head).toBe(first.head);
-    expect(again.status).toBe(200);
-    // The data block is the second read's own (RTK Query's request ids and times).
-    expect(again.data).not.toBe(first.data);
-
-    product = {
-      ...product,
-      name: 'Dune tote, restocked',
-      countInStock: { ...product.countInStock, total: 9 },
-    };
-    const changed = await renderer.renderPage(address);
-    expect(sanitized).toBe(2);
-    expect(changed.body).toContain('Dune tote, restocked');
-    expect(changed.head).toContain('Dune tote, restocked');
-  });
 });

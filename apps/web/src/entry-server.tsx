@@ -48,28 +48,6 @@ export type ServerRenderOptions = {
 /** Route objects and their code only: the handler holds nothing of a render. */
 const handler = createStaticHandler(routes);
 
-/** Distinct addresses whose last markup is kept (see `contentOf`). */
-const REMEMBERED_RENDERS = 500;
-
-/** The markup of an address, and the content it was rendered from. */
-type RememberedRender = { content: string; status: number; head: string; body: string };
-
-/**
- * Everything a page's markup is made of, as text: the answers its loaders read (not RTK Query's
- * request ids and times, which change on every read), the loaders' data, the status and the
- * year (the footer shows it). Rendering is pure: the same content gives the same markup.
- */
-function contentOf(statusCode: number, loaderData: unknown, apiState: unknown): string {
-  const queries = (apiState as { queries: Record<string, Record<string, unknown> | undefined> })
-    .queries;
-  return JSON.stringify([
-    new Date().getUTCFullYear(),
-    statusCode,
-    loaderData,
-    Object.entries(queries).map(([key, query]) => [key, query?.status, query?.data, query?.error]),
-  ]);
-}
-
 async function renderToHtml(element: ReactNode): Promise<string> {
   // Never outlined: a boundary written after the shell needs an inline script to show it.
   const { prelude } = await prerenderToNodeStream(element, {
@@ -87,9 +65,6 @@ async function renderToHtml(element: ReactNode): Promise<string> {
  */
 export function createServerRenderer(options: ServerRenderOptions) {
   const transport = apiTransport(`${options.origin}/api`, options.fetch);
-  // The database is read for every page; React runs only when what it read differs from what the
-  // address's last markup was made of (React's render is most of a page's cost: decision 046).
-  const remembered = new Map<string, RememberedRender>();
 
   async function renderPage(url: string): Promise<RenderedPage> {
     const store = createServerStore(transport);
@@ -97,19 +72,6 @@ export function createServerRenderer(options: ServerRenderOptions) {
       requestContext: serverLoaderContext(store.dispatch),
     });
     if (context instanceof Response) throw new Error(`The routes answered ${url} with a response`);
-    const apiState = store.getState()[api.reducerPath];
-    const data = serverDataJson({
-      api: apiState,
-      loaderData: context.loaderData,
-    } satisfies ServerData);
-    const content = contentOf(context.statusCode, context.loaderData, apiState);
-    const last = remembered.get(url);
-    if (last?.content === content) {
-      // Most recently used last: the oldest address is the first one dropped.
-      remembered.delete(url);
-      remembered.set(url, last);
-      return { status: last.status, head: last.head, body: last.body, data };
-    }
     const router = createStaticRouter(handler.dataRoutes, context);
     const note: HttpStatusNote = { status: context.statusCode };
     const body = await renderToHtml(
@@ -145,15 +107,16 @@ export function createServerRenderer(options: ServerRenderOptions) {
           })(store.getState()).data
         : undefined,
     });
-    const page = {
+    const data: ServerData = {
+      api: store.getState()[api.reducerPath],
+      loaderData: context.loaderData,
+    };
+    return {
       status: note.status,
       head: `${renderHead(head, options.appUrl)}\n    ${hoisted}`,
       body: body.slice(hoisted.length),
+      data: serverDataJson(data),
     };
-    remembered.delete(url);
-    remembered.set(url, { content, ...page });
-    if (remembered.size > REMEMBERED_RENDERS) remembered.delete(remembered.keys().next().value!);
-    return { ...page, data };
   }
 
   return { renderPage };

@@ -10,7 +10,7 @@ import type { CollectionsReader } from '../collections/collections-reader';
 import { createHtmlDocument, type RenderedPage } from './html-document';
 import type { PageKind } from './page-policy';
 import { renderWithin } from './render-deadline';
-import { createRendererFetch } from './renderer-fetch';
+import { createRendererFetch, recordReads, type RenderRead } from './renderer-fetch';
 
 /** The web app's server entry (apps/web/src/entry-server.tsx), as built by `vite build --ssr`. */
 type ServerEntry = {
@@ -40,6 +40,11 @@ const RENDER_ORIGIN = 'http://storefront.internal';
 const STALE_PERIODS = 30;
 /** Distinct addresses kept rendered (a page is some 20-60 kB). */
 const MAX_CACHED_PAGES = 500;
+/** Distinct addresses whose last render is remembered with the answers it was made from. */
+const MAX_REMEMBERED_RENDERS = 500;
+
+/** A public page's last render: what its reads answered, and the year its footer shows. */
+type RememberedRender = { year: number; reads: RenderRead[]; answer: PageAnswer };
 
 const compress: Record<Encoding, (html: Buffer) => Promise<Buffer>> = {
   // A light brotli level: a page is compressed once per cache period, but on the request's time.
@@ -82,22 +87,53 @@ export async function createPageService(deps: {
   now?: () => number;
 }) {
   const entry = (await import(pathToFileURL(deps.serverEntryPath).href)) as ServerEntry;
+  const api = createRendererFetch({
+    catalog: deps.catalog,
+    collections: deps.collections,
+    shopConfig: deps.shopConfig,
+  });
   const renderer = entry.createServerRenderer({
     origin: RENDER_ORIGIN,
     appUrl: deps.appUrl,
-    fetch: createRendererFetch({
-      catalog: deps.catalog,
-      collections: deps.collections,
-      shopConfig: deps.shopConfig,
-    }),
+    fetch: api.fetch,
     sanitizeHtml: sanitizeDescription,
   });
   const documentOf = createHtmlDocument(deps.template, entry.SERVER_DATA_ID);
-  const render = async (pathAndQuery: string) => {
-    const page = await renderWithin(deps.deadlineMs, () =>
-      renderer.renderPage(`${RENDER_ORIGIN}${pathAndQuery}`),
+  const now = deps.now ?? Date.now;
+  const yearNow = () => new Date(now()).getUTCFullYear();
+
+  // Every request reads the database (the page cache above is a separate switch); React renders
+  // again only when an answer differs from what the address's last render read. Rendering is a
+  // pure function of those answers (and of the year the footer shows), so the page is the one it
+  // would render. React is most of a page's CPU (decision 046).
+  const remembered = new Map<string, RememberedRender>();
+  const unchanged = async (last: RememberedRender) => {
+    if (last.year !== yearNow()) return false;
+    const answers = await Promise.all(last.reads.map((read) => api.read(read.url)));
+    return answers.every(
+      (answer, i) => answer.status === last.reads[i]!.status && answer.body === last.reads[i]!.body,
     );
-    return answerOf(Buffer.from(documentOf(page)), page.status);
+  };
+  const render = async (pathAndQuery: string, remember: boolean) => {
+    const last = remember ? remembered.get(pathAndQuery) : undefined;
+    if (last && (await renderWithin(deps.deadlineMs, () => unchanged(last)))) {
+      // Most recently used last: the oldest address is the first one dropped.
+      remembered.delete(pathAndQuery);
+      remembered.set(pathAndQuery, last);
+      return last.answer;
+    }
+    const year = yearNow();
+    const { result: page, reads } = await renderWithin(deps.deadlineMs, () =>
+      recordReads(() => renderer.renderPage(`${RENDER_ORIGIN}${pathAndQuery}`)),
+    );
+    const answer = answerOf(Buffer.from(documentOf(page)), page.status);
+    if (remember) {
+      remembered.delete(pathAndQuery);
+      remembered.set(pathAndQuery, { year, reads, answer });
+      if (remembered.size > MAX_REMEMBERED_RENDERS)
+        remembered.delete(remembered.keys().next().value!);
+    }
+    return answer;
   };
   // An old copy is still sent for up to 30 cache periods while one fresh render runs.
   const cache = new TtlCache<PageAnswer>(
@@ -112,8 +148,8 @@ export async function createPageService(deps: {
     /** The page at `pathAndQuery`; public pages from the cache (see TtlCache's staleMs). */
     page(pathAndQuery: string, kind: Exclude<PageKind, 'shell'>): Promise<PageAnswer> {
       return kind === 'public'
-        ? cache.get(pathAndQuery, () => render(pathAndQuery))
-        : render(pathAndQuery);
+        ? cache.get(pathAndQuery, () => render(pathAndQuery, true))
+        : render(pathAndQuery, false);
     },
   };
 }

@@ -2,9 +2,10 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_BUSY_MESSAGE } from '../../db/database-errors';
+import { products } from '../../db/schema';
 import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCatalogReader } from '../catalog/catalog-reader';
@@ -193,6 +194,39 @@ describe('server-rendered pages', () => {
     expect((await second.page('/privacypolicy', 'public')).html.toString()).toContain(
       '<p>Second Shop</p>',
     );
+  });
+
+  it('reads the catalog for every page but renders again only when what it read changed', async () => {
+    const { db } = t.database;
+    // The caches off, as the benchmark runs it: every page reads the database.
+    const pages = await createPageService({
+      serverEntryPath: path.join(dir, 'entry-server.mjs'),
+      template: TEMPLATE,
+      catalog: createCatalogReader(db, 0),
+      collections: createCollectionsReader(db, 0),
+      shopConfig: { name: 'Shop', supportEmail: 'help@shop.test' },
+      appUrl: 'http://shop.test',
+      cacheMs: 0,
+      deadlineMs: 11_000,
+    });
+    await addProduct(db, { name: 'Quiet Tote', handle: 'quiet-tote' });
+    const id = await productIdByHandle(db, 'quiet-tote');
+    const renderOf = (html: string) => Number(/render (\d+)/.exec(html)?.[1]);
+    const page = async () => (await pages.page(`/products/${id}`, 'public')).html.toString();
+
+    const first = await page();
+    expect(first).toContain('<p>Quiet Tote</p>');
+    expect(renderOf(await page())).toBe(renderOf(first));
+    // Changed behind the app's back (nothing invalidated): the next page reads it and renders.
+    await db.update(products).set({ name: 'Quiet Tote, renamed' }).where(eq(products.id, id));
+    const changed = await page();
+    expect(changed).toContain('<p>Quiet Tote, renamed</p>');
+    expect(renderOf(changed)).toBeGreaterThan(renderOf(first));
+    expect(renderOf(await page())).toBe(renderOf(changed));
+    // A page whose address carries a token is rendered every time.
+    const secret = async () =>
+      renderOf((await pages.page('/order/a?token=b', 'private')).html.toString());
+    expect(await secret()).toBeLessThan(await secret());
   });
 
   it('renders a page once for 40 requests at once, whatever queries they make up', async () => {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ErrorBody, ShopConfig } from '@shop/shared/catalog';
 import { productIdSchema, productListQuerySchema } from '@shop/shared/catalog';
 import { collectionHandleParams, collectionPageQuerySchema } from '@shop/shared/collections';
@@ -6,14 +7,28 @@ import type { CollectionsReader } from '../collections/collections-reader';
 import { readListingQuery } from '../catalog/service';
 import { renderRead } from './render-deadline';
 
-const json = (status: number, body: string) =>
-  new Response(body, { status, headers: { 'content-type': 'application/json' } });
+/** One answer the renderer read: the address asked and what it got. */
+export type RenderRead = { url: string; status: number; body: string };
+
+const json = (status: number, body: string): Omit<RenderRead, 'url'> => ({ status, body });
 
 const failure = (status: number, message: string) =>
   json(status, JSON.stringify({ message } satisfies ErrorBody));
 
+/** The reads of the render in progress, when it is being recorded. */
+const recordings = new AsyncLocalStorage<RenderRead[]>();
+
+/** Runs `render`, keeping every answer its reads got, in the order they were asked. */
+export async function recordReads<T>(
+  render: () => Promise<T>,
+): Promise<{ result: T; reads: RenderRead[] }> {
+  const reads: RenderRead[] = [];
+  const result = await recordings.run(reads, render);
+  return { result, reads };
+}
+
 /** A 4xx the catalog threw (not found, invalid query) becomes its answer; anything else is a fault. */
-function answerOf(error: unknown): Response {
+function answerOf(error: unknown): Omit<RenderRead, 'url'> {
   const status = (error as { statusCode?: unknown }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500)
     return failure(status, (error as Error).message);
@@ -32,11 +47,10 @@ export function createRendererFetch(deps: {
   catalog: CatalogReader;
   collections: CollectionsReader;
   shopConfig: ShopConfig;
-}): typeof fetch {
+}): { fetch: typeof fetch; read: (url: string) => Promise<Omit<RenderRead, 'url'>> } {
   const shopConfigJson = JSON.stringify(deps.shopConfig);
-  return async (input) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const { pathname, searchParams } = url;
+  const read = async (address: string): Promise<Omit<RenderRead, 'url'>> => {
+    const { pathname, searchParams } = new URL(address);
     try {
       if (pathname === '/api/config/shop') return json(200, shopConfigJson);
       if (pathname === '/api/products') {
@@ -73,5 +87,17 @@ export function createRendererFetch(deps: {
       return answerOf(error);
     }
     return failure(404, `Not rendered on the server: GET ${pathname}`);
+  };
+  return {
+    read,
+    fetch: async (input) => {
+      const url = input instanceof Request ? input.url : String(input);
+      const answer = await read(url);
+      recordings.getStore()?.push({ url, ...answer });
+      return new Response(answer.body, {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    },
   };
 }
