@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import { expect, test, waitForApp } from '../support/test';
 import {
   anotherBrowser,
   expectNoSidewaysScroll,
@@ -11,9 +11,10 @@ import { ADDRESS, uniqueEmail } from '../support/shop';
 import { seriousViolations, watchConsole } from '../support/page-checks';
 
 // Issue 19's story from end to end, through the screens only: the owner makes Desert Bloom Tee in
-// Colour × Size with a size chart, a higher XL price and a Clay / XL photo; a shopper finds it at
-// its readable address, picks Clay / XL, sees that photo and price, and buys it; the owner sees
-// the sale on that variant's ledger. (Collections have their own story: collections.spec.ts.)
+// Colour × Size with a size chart, a higher XL price and a Clay / XL photo, and puts it in a new
+// collection, Summer Drop, shown in the header; a shopper finds it there, at its readable address,
+// picks Clay / XL, sees that photo and price, and buys it; the owner sees the sale on that
+// variant's ledger. (collections.spec.ts tells the collections' own story.)
 
 const clayPhoto = () =>
   sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 168, g: 92, b: 64 } } })
@@ -111,11 +112,46 @@ test.describe('Desert Bloom Tee, from the back office to a sale @desktop-only', 
     await expect(slot.getByRole('img', { name: 'Desert Bloom Tee in clay' })).toBeVisible();
     expect(await seriousViolations(owner), 'the product editor').toEqual([]);
 
-    // A shopper on a phone finds it at its readable address and picks Clay / XL.
+    // A new collection, Summer Drop, in the header's menu.
+    await backOfficeLink(owner, 'Collections').click();
+    await owner.getByRole('link', { name: 'New collection' }).first().click();
+    const collection = owner.getByRole('form', { name: 'Collection details' });
+    await collection.getByLabel('Name').fill('Summer Drop');
+    await collection.getByLabel('Description', { exact: true }).fill('Desert colours for summer.');
+    await collection.getByRole('button', { name: 'Create collection' }).click();
+    await expect(owner.getByRole('heading', { level: 1, name: 'Summer Drop' })).toBeVisible();
+    const search = owner.getByRole('search', { name: 'Find products to add' });
+    await search.getByLabel('Find products to add').fill(name);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await owner.getByRole('button', { name: `Add ${name}` }).click();
+    await expect(
+      owner.getByRole('list', { name: 'Products in this collection' }).getByRole('listitem'),
+    ).toHaveText([new RegExp(name)]);
+    await collection.getByLabel('Show in the shop’s header menu').check();
+    await collection.getByLabel('Status').selectOption('published');
+    await collection.getByRole('button', { name: 'Save changes' }).click();
+    await expect(collection.getByRole('status')).toHaveText('Saved');
+
+    // A shopper on a phone opens Summer Drop from the header's menu, finds the tee at its
+    // readable address and picks Clay / XL.
     const shopperContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const shopper = await shopperContext.newPage();
-    await shopper.goto('/products/desert-bloom-tee');
+    await shopper.goto('/');
+    await waitForApp(shopper);
+    await shopper.getByRole('button', { name: 'Open menu' }).click();
+    const sidebar = shopper.getByRole('dialog', { name: 'Menu' });
+    await sidebar.getByRole('button', { name: 'Collections' }).click();
+    await sidebar.getByRole('link', { name: 'Summer Drop' }).click();
+    await expect(shopper.getByRole('heading', { level: 1, name: 'Summer Drop' })).toBeVisible();
+    await shopper
+      .getByRole('main')
+      .getByRole('link', { name: new RegExp(name) })
+      .first()
+      .click();
+    await expect(shopper).toHaveURL(/\/products\/desert-bloom-tee$/);
     await expect(shopper.getByRole('heading', { level: 1, name })).toBeVisible();
+    // The address as a search engine or a shared link opens it: served by the server.
+    await shopper.reload();
     await expect(shopper.locator('link[rel="canonical"]')).toHaveAttribute(
       'href',
       /\/products\/desert-bloom-tee$/,
