@@ -1,7 +1,12 @@
 import * as z from 'zod/mini';
 import { countryCodeOf, usStateCodeOf } from './countries';
 import { toCents } from './money';
-import { orderItemRequestSchema, shippingRateIdSchema } from './orders';
+import {
+  MAX_ORDER_LINES,
+  orderItemRequestSchema,
+  shippingRateIdSchema,
+  type OrderItemRequest,
+} from './orders';
 import { singleLineText } from './text';
 
 /**
@@ -171,22 +176,44 @@ export const shipToCountriesSchema = z.object({
 });
 export type ShipToCountries = z.infer<typeof shipToCountriesSchema>;
 
-/** POST /api/shipping/quote: the cart and the address so far; the rate when the shopper picked one. */
-export const shippingQuoteRequestSchema = z.object({
-  orderItems: z
-    .array(orderItemRequestSchema)
-    .check(z.minLength(1, 'Your cart is empty'), z.maxLength(50)),
-  shippingAddress: z.object({
-    country: singleLineText('Country', { error: 'Country is required' }).check(
-      z.trim(),
-      z.minLength(1, 'Country is required'),
-      z.maxLength(120),
+/**
+ * GET /api/shipping/quote?items=…&country=…&state=…&shippingRateId=…: a question, so a GET; the
+ * cart's lines come as JSON in `items` (what the checkout would send as orderItems).
+ */
+export const shippingQuoteQuerySchema = z.object({
+  items: z.pipe(
+    z.pipe(
+      z.string({ error: 'Items are required' }).check(z.maxLength(20_000, 'Too many items')),
+      z.transform((text, ctx) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          ctx.issues.push({ code: 'custom', message: 'Items must be a JSON list', input: text });
+          return z.NEVER;
+        }
+      }),
     ),
-    state: z._default(singleLineText('State').check(z.trim(), z.maxLength(120)), ''),
-  }),
+    z
+      .array(orderItemRequestSchema, { error: 'Items must be a JSON list' })
+      .check(z.minLength(1, 'Your cart is empty'), z.maxLength(MAX_ORDER_LINES)),
+  ),
+  country: singleLineText('Country', { error: 'Country is required' }).check(
+    z.trim(),
+    z.minLength(1, 'Country is required'),
+    z.maxLength(120),
+  ),
+  state: z._default(singleLineText('State').check(z.trim(), z.maxLength(120)), ''),
   shippingRateId: shippingRateIdSchema,
 });
-export type ShippingQuoteRequest = z.infer<typeof shippingQuoteRequestSchema>;
+export type ShippingQuoteQuery = z.output<typeof shippingQuoteQuerySchema>;
+
+/** What the storefront asks a quote for (sent as shippingQuoteQuerySchema's query). */
+export interface ShippingQuoteArgs {
+  orderItems: OrderItemRequest[];
+  country: string;
+  state: string;
+  shippingRateId?: string | undefined;
+}
 
 /** The rates the shopper may pick, the one priced, and the order's totals in dollars. */
 export const shippingQuoteSchema = z.object({

@@ -3,7 +3,7 @@ import { responses } from '@shop/shared/responses';
 import {
   idParams,
   shipToCountriesSchema,
-  shippingQuoteRequestSchema,
+  shippingQuoteQuerySchema,
   shippingQuoteSchema,
   shippingRateWriteSchema,
   shippingSettingsSchema,
@@ -45,23 +45,18 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ db: Database; auth: Authent
     async () => shipToCountries(db),
   );
 
-  app.post(
+  app.get(
     '/api/shipping/quote',
     {
       schema: {
-        body: shippingQuoteRequestSchema,
+        querystring: shippingQuoteQuerySchema,
         response: responses({ 200: shippingQuoteSchema }),
       },
     },
-    async (request) =>
-      quoteCheckout(
-        { db },
-        {
-          items: request.body.orderItems,
-          address: request.body.shippingAddress,
-          shippingRateId: request.body.shippingRateId,
-        },
-      ),
+    async (request) => {
+      const { items, country, state, shippingRateId } = request.query;
+      return quoteCheckout({ db }, { items, address: { country, state }, shippingRateId });
+    },
   );
 
   const owner = async (request: FastifyRequest) => {

@@ -14,8 +14,17 @@ export function orderAmountsOf(
   };
 }
 
-/** Items, shipping (free from $50), 7% tax and the total, all in cents. */
-export function OrderAmounts({ amounts }: { amounts: OrderPrice }) {
+/**
+ * Items, shipping (free from $50), tax (7% unless the order's rate is given, in basis points) and
+ * the total, all in cents.
+ */
+export function OrderAmounts({
+  amounts,
+  taxRateBp = 700,
+}: {
+  amounts: OrderPrice;
+  taxRateBp?: number | undefined;
+}) {
   const rows: [string, string, string][] = [
     ['Items', formatPrice(amounts.itemsCents), 'items'],
     [
@@ -25,7 +34,7 @@ export function OrderAmounts({ amounts }: { amounts: OrderPrice }) {
         : formatPrice(amounts.shippingCents),
       'shipping',
     ],
-    ['Tax (7%)', formatPrice(amounts.taxCents), 'tax'],
+    [`Tax (${taxRateBp / 100}%)`, formatPrice(amounts.taxCents), 'tax'],
   ];
   return (
     <dl className="flex flex-col gap-2 text-sm">
