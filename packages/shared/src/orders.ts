@@ -239,6 +239,8 @@ export const orderSchema = z.object({
   itemsPrice: z.number().check(z.nonnegative()),
   shippingPrice: z.number().check(z.nonnegative()),
   taxPrice: z.number().check(z.nonnegative()),
+  /** The tax rate the order was charged, in percent (decision 041): 7 for orders before it. */
+  taxRate: z.optional(z.number().check(z.nonnegative())),
   totalPrice: z.number().check(z.nonnegative()),
   status: z.enum(ORDER_STATUSES),
   isPaid: z.boolean(),
@@ -273,6 +275,7 @@ export const orderReceiptSchema = z.extend(
     itemsPrice: true,
     shippingPrice: true,
     taxPrice: true,
+    taxRate: true,
     totalPrice: true,
   }),
   {

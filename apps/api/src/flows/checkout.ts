@@ -324,6 +324,7 @@ export async function startCheckout(
           })),
           shippingCents: totals.shippingCents,
           taxCents: totals.taxCents,
+          taxRateBp: charged.taxRateBp,
           totalCents: totals.totalCents,
           successUrl: `${ctx.appUrl}/successfulorder?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${ctx.appUrl}${checkoutCancelPath(ctx, order.id)}`,

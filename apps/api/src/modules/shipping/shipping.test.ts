@@ -391,6 +391,8 @@ describe('tax', () => {
       taxCents: 354,
       taxRateBp: 825,
     });
+    const texasOrder = await call('GET', `/api/orders/${texas.id}`, { token: customer.token });
+    expect(texasOrder.json()).toMatchObject({ taxPrice: 3.54, taxRate: 8.25 });
     const illinois = await orderOf(await checkout({ state: 'IL' }, { orderItems: cart(2) }));
     expect(illinois).toMatchObject({ taxCents: 300, taxRateBp: 700 });
   });
@@ -413,7 +415,12 @@ describe('an order already placed', () => {
     await ownerWrites('PUT', '/api/admin/tax-settings', { defaultRate: 10, taxShipping: true });
 
     expect(await readOrder()).toEqual(before);
-    expect(before).toMatchObject({ shippingPrice: 5, taxPrice: 1.5, totalPrice: 27.93 });
+    expect(before).toMatchObject({
+      shippingPrice: 5,
+      taxPrice: 1.5,
+      taxRate: 7,
+      totalPrice: 27.93,
+    });
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, placed.id));
     expect(row).toMatchObject({
       shippingRateName: 'Standard',

@@ -2,6 +2,10 @@ import { formatPrice, toCents } from '@shop/shared/money';
 import type { Order } from '@shop/shared/orders';
 import type { OrderPrice } from '@shop/shared/pricing';
 
+/** The rate an order was charged, in basis points, when the API says it (decision 041). */
+export const taxRateBpOf = (order: { taxRate?: number | undefined }) =>
+  order.taxRate === undefined ? undefined : toCents(order.taxRate);
+
 /** An order's amounts as the API answers them (dollars), in cents. */
 export function orderAmountsOf(
   order: Pick<Order, 'itemsPrice' | 'shippingPrice' | 'taxPrice' | 'totalPrice'>,
