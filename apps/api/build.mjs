@@ -15,8 +15,12 @@ await build({
     {
       name: 'external-dependencies',
       setup(pluginBuild) {
+        // JSON data (i18n-iso-countries' English names) is bundled too: an external import
+        // would lose its `with { type: 'json' }`, which Node requires.
         pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@shop/') ? undefined : { path: args.path, external: true },
+          args.path.startsWith('@shop/') || args.path.endsWith('.json')
+            ? undefined
+            : { path: args.path, external: true },
         );
       },
     },

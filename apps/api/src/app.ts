@@ -47,6 +47,7 @@ import type { RefundsContext } from './flows/refund-settlement';
 import { privacyRoutes } from './modules/privacy/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { seoRoutes } from './modules/seo/routes';
+import { shippingRoutes } from './modules/shipping/routes';
 import { stockRoutes } from './modules/stock/routes';
 import { createActionLimiter } from './modules/rate-limits/service';
 import { WEB_DIST_DIR } from './paths';
@@ -269,6 +270,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     auth,
   });
   await app.register(stockRoutes, { ctx: ordersCtx, auth });
+  await app.register(shippingRoutes, { db, auth });
   await app.register(collectionRoutes, {
     ctx: { db, onCatalogChanged: catalog.invalidate },
     reader: collections,

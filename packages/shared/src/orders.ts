@@ -72,6 +72,11 @@ const checkoutProofsSchema = z
   .array(checkoutProofSchema)
   .check(z.maxLength(MAX_CHECKOUT_PROOFS, `At most ${MAX_CHECKOUT_PROOFS} checkouts`));
 
+/** The shopper's pick among the shipping rates offered (decision 041); the zone's first if none. */
+export const shippingRateIdSchema = z.optional(
+  singleLineText('Shipping rate').check(z.minLength(1), z.maxLength(100)),
+);
+
 /**
  * POST /api/orders/create-checkout-session (bearer); the user comes from the token, not userInfo.
  * `replaces`: the browser's earlier open checkouts, ended (their stock given back) before the new
@@ -81,6 +86,7 @@ export const checkoutSessionRequestSchema = z.object({
   orderItems: orderItemsSchema,
   shippingAddress: shippingAddressSchema,
   userInfo: z.optional(z.unknown()),
+  shippingRateId: shippingRateIdSchema,
   replaces: z.optional(checkoutProofsSchema),
 });
 export type CheckoutSessionRequest = z.infer<typeof checkoutSessionRequestSchema>;
@@ -90,6 +96,7 @@ export const guestCheckoutSessionRequestSchema = z.object({
   orderItems: orderItemsSchema,
   shippingAddress: shippingAddressSchema,
   email: emailSchema,
+  shippingRateId: shippingRateIdSchema,
   replaces: z.optional(checkoutProofsSchema),
 });
 export type GuestCheckoutSessionRequest = z.infer<typeof guestCheckoutSessionRequestSchema>;
@@ -232,6 +239,8 @@ export const orderSchema = z.object({
   itemsPrice: z.number().check(z.nonnegative()),
   shippingPrice: z.number().check(z.nonnegative()),
   taxPrice: z.number().check(z.nonnegative()),
+  /** The tax rate the order was charged, in percent (decision 041): 7 for orders before it. */
+  taxRate: z.optional(z.number().check(z.nonnegative())),
   totalPrice: z.number().check(z.nonnegative()),
   status: z.enum(ORDER_STATUSES),
   isPaid: z.boolean(),
@@ -266,6 +275,7 @@ export const orderReceiptSchema = z.extend(
     itemsPrice: true,
     shippingPrice: true,
     taxPrice: true,
+    taxRate: true,
     totalPrice: true,
   }),
   {

@@ -27,8 +27,15 @@ export function shippingFor(itemsCents: number): number {
 /** 7% of the items, rounded half up to the cent. */
 export function taxFor(itemsCents: number): number {
   assertCents(itemsCents, 'itemsCents');
-  const scaled = itemsCents * TAX_BASIS_POINTS + 5_000;
-  if (!Number.isSafeInteger(scaled)) throw new RangeError(`Items total too large: ${itemsCents}`);
+  return taxAtRate(itemsCents, TAX_BASIS_POINTS);
+}
+
+/** A rate in basis points (700 = 7 %) of an amount, rounded half up to the cent. */
+export function taxAtRate(amountCents: number, rateBp: number): number {
+  assertCents(amountCents, 'amountCents');
+  if (!Number.isSafeInteger(rateBp) || rateBp < 0) throw new RangeError(`Bad tax rate: ${rateBp}`);
+  const scaled = amountCents * rateBp + 5_000;
+  if (!Number.isSafeInteger(scaled)) throw new RangeError(`Amount too large: ${amountCents}`);
   return Math.floor(scaled / 10_000);
 }
 

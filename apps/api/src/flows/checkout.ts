@@ -14,7 +14,9 @@ import {
   heldUnitsProblem,
   orderLimitProblem,
 } from '@shop/shared/order-limits';
-import { priceOrder } from '@shop/shared/pricing';
+import { toDollars } from '@shop/shared/money';
+import type { ShippingQuote } from '@shop/shared/shipping-settings';
+import { quoteOrder, type ChargeAddress, type OrderQuote } from '@shop/shared/shipping';
 import { findChosenVariant, specChoiceOf, variantTitle } from '@shop/shared/variants';
 import { AppError } from '../errors';
 import { isUuid } from '../lib/uuid';
@@ -40,6 +42,7 @@ import {
   findUnpaidOrders,
   type OrdersContext,
 } from '../modules/orders/service';
+import { readChargeSettings } from '../modules/shipping/service';
 import { closeUnpaidOrder } from './order-holds';
 import { runOutsideStep } from './steps';
 import { availableUnits, holdUnits, inLockOrder } from '../modules/stock/service';
@@ -63,6 +66,8 @@ export interface CheckoutRequest {
   clientAddress: string;
   /** The browser's earlier open checkouts (by their cancel proofs), ended before this one holds. */
   replaces?: CheckoutProof[] | undefined;
+  /** The shipping rate the shopper picked; the zone's first that fits when none. */
+  shippingRateId?: string | undefined;
 }
 
 interface PricedLine {
@@ -93,7 +98,10 @@ function labelOf(product: ProductForPricing, variant: VariantForPricing): string
 }
 
 /** Checks each line against what the product really offers; the same variant twice becomes one line. */
-async function priceLines(ctx: CheckoutContext, items: OrderItemRequest[]): Promise<PricedLine[]> {
+async function priceLines(
+  ctx: Pick<CheckoutContext, 'db'>,
+  items: OrderItemRequest[],
+): Promise<PricedLine[]> {
   const unknown = items.find((item) => !isUuid(item.product));
   if (unknown) throw new AppError('invalid', `Unknown product: ${unknown.product}`);
   const products = new Map(
@@ -124,6 +132,52 @@ async function priceLines(ctx: CheckoutContext, items: OrderItemRequest[]): Prom
   const problem = orderLimitProblem([...lines.values()]);
   if (problem) throw new AppError('invalid', problem);
   return [...lines.values()];
+}
+
+/**
+ * What the order is charged with the owner's settings as they are now (decision 041): refused
+ * with the rules' message for an address outside every zone or a rate it is not offered.
+ */
+async function chargeOrder(
+  ctx: Pick<CheckoutContext, 'db'>,
+  lines: PricedLine[],
+  address: ChargeAddress,
+  rateId: string | undefined,
+): Promise<OrderQuote> {
+  const result = quoteOrder(await readChargeSettings(ctx.db), {
+    lines: lines.map((line) => ({ unitPriceCents: line.unitPriceCents, qty: line.qty })),
+    weightGrams: lines.reduce((sum, line) => sum + (line.variant.weightGrams ?? 0) * line.qty, 0),
+    address,
+    rateId,
+  });
+  if (!result.ok) throw new AppError('invalid', result.message);
+  return result.quote;
+}
+
+/** POST /api/shipping/quote: the rates an address is offered for this cart, and the totals. */
+export async function quoteCheckout(
+  ctx: Pick<CheckoutContext, 'db'>,
+  request: {
+    items: OrderItemRequest[];
+    address: ChargeAddress;
+    shippingRateId?: string | undefined;
+  },
+): Promise<ShippingQuote> {
+  const lines = await priceLines(ctx, request.items);
+  const quote = await chargeOrder(ctx, lines, request.address, request.shippingRateId);
+  return {
+    rates: quote.offers.map((offer) => ({
+      _id: offer.rate.id,
+      name: offer.rate.name,
+      price: toDollars(offer.shippingCents),
+    })),
+    shippingRateId: quote.chosen.rate.id,
+    taxRate: quote.taxRateBp / 100,
+    itemsPrice: toDollars(quote.totals.itemsCents),
+    shippingPrice: toDollars(quote.totals.shippingCents),
+    taxPrice: toDollars(quote.totals.taxCents),
+    totalPrice: toDollars(quote.totals.totalCents),
+  };
 }
 
 /** A line's photo in the order: the variant's own, else the spec's option photo, else the product's. */
@@ -192,9 +246,8 @@ export async function startCheckout(
 ): Promise<CheckoutSessionResponse> {
   const receipt = newCheckoutReceipt();
   const lines = await priceLines(ctx, request.items);
-  const totals = priceOrder(
-    lines.map((line) => ({ unitPriceCents: line.unitPriceCents, qty: line.qty })),
-  );
+  const charged = await chargeOrder(ctx, lines, request.shippingAddress, request.shippingRateId);
+  const { totals } = charged;
   // In the stock ledger's lock order, so checkouts, payments and expiries never deadlock.
   const holdOrder = inLockOrder(
     lines.map((line) => ({ line, productId: line.product.id, variant: line.variant.key })),
@@ -219,6 +272,10 @@ export async function startCheckout(
         shippingAddress: request.shippingAddress,
         paymentMethod: PAYMENT_METHOD,
         ...totals,
+        // The order keeps what it was charged: later changes to the settings leave it alone.
+        shippingRateName: charged.chosen.rate.name,
+        taxRateBp: charged.taxRateBp,
+        shippingTaxed: charged.taxShipping,
         paymentProvider: ctx.provider.name,
         holdExpiresAt: new Date(Date.now() + HOLD_MS),
         clientAddress: request.clientAddress,
@@ -267,6 +324,7 @@ export async function startCheckout(
           })),
           shippingCents: totals.shippingCents,
           taxCents: totals.taxCents,
+          taxRateBp: charged.taxRateBp,
           totalCents: totals.totalCents,
           successUrl: `${ctx.appUrl}/successfulorder?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${ctx.appUrl}${checkoutCancelPath(ctx, order.id)}`,

@@ -50,6 +50,13 @@ export const orders = pgTable(
     shippingCents: integer('shipping_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /**
+     * What the order was charged, as it was then (decision 041); null on orders placed before the
+     * settings existed ('Standard', 7 %, shipping untaxed).
+     */
+    shippingRateName: text('shipping_rate_name'),
+    taxRateBp: integer('tax_rate_bp'),
+    shippingTaxed: boolean('shipping_taxed'),
     paymentProvider: text('payment_provider').notNull(),
     paymentSessionId: text('payment_session_id').unique(),
     /** The provider's id of the payment itself (Stripe: the PaymentIntent), for refunds. */

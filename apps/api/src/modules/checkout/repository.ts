@@ -16,6 +16,8 @@ export interface VariantForPricing {
   sku: string | null;
   priceCents: number | null;
   images: string[];
+  /** Null when the owner has not weighed it: counts as nothing toward the order's weight. */
+  weightGrams: number | null;
   /** Read for the shape of the rule that finds a line's variant; the hold decides under lock. */
   available: number;
 }
@@ -24,7 +26,8 @@ export interface VariantForPricing {
 const variantsForPricing = sql<VariantForPricing[]>`coalesce((
   select json_agg(json_build_object(
     'id', v.id, 'key', v.key, 'values', v.option_values, 'sku', v.sku,
-    'priceCents', v.price_cents, 'images', v.images, 'available', v.available
+    'priceCents', v.price_cents, 'images', v.images, 'available', v.available,
+    'weightGrams', v.weight_grams
   ))
   from variants v where v.product_id = "products"."id"
 ), '[]'::json)`;

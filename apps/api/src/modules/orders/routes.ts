@@ -57,6 +57,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         customer: { userId: user.id, name: user.name, email: user.email },
         clientAddress: addressKeyOf(request.ip),
         replaces: request.body.replaces,
+        shippingRateId: request.body.shippingRateId,
       });
     },
   );
@@ -83,6 +84,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         },
         clientAddress: addressKeyOf(request.ip),
         replaces: request.body.replaces,
+        shippingRateId: request.body.shippingRateId,
       });
     },
   );

@@ -1,3 +1,4 @@
+import { SPEC_CHARGE_SETTINGS } from '@shop/shared/shipping';
 import {
   ORDER_MESSAGES,
   PAYMENT_METHOD,
@@ -68,6 +69,7 @@ export function toOrderResponse(order: OrderWithItems): Order {
     itemsPrice: order.itemsCents / 100,
     shippingPrice: order.shippingCents / 100,
     taxPrice: order.taxCents / 100,
+    taxRate: (order.taxRateBp ?? SPEC_CHARGE_SETTINGS.tax.defaultRateBp) / 100,
     totalPrice: order.totalCents / 100,
     status: order.status,
     isPaid: order.paidAt !== null,
@@ -133,12 +135,22 @@ export async function getOrderReceipt(
   const order = orderId ? await findOrderWithItems(ctx.db, orderId) : undefined;
   if (!order || !isCheckoutReceipt(order.receiptHash, request.receipt)) throw notFound;
   if (!order.paidAt || now - order.paidAt.getTime() > RECEIPT_WINDOW_MS) throw notFound;
-  const { _id, number, orderItems, itemsPrice, shippingPrice, taxPrice, totalPrice } =
+  const { _id, number, orderItems, itemsPrice, shippingPrice, taxPrice, taxRate, totalPrice } =
     toOrderResponse(order);
   const orderPath = order.userId
     ? `/order/${order.id}`
     : `/order/${order.id}?token=${orderAccessToken(ctx.secret, order.id)}`;
-  return { _id, number, orderItems, itemsPrice, shippingPrice, taxPrice, totalPrice, orderPath };
+  return {
+    _id,
+    number,
+    orderItems,
+    itemsPrice,
+    shippingPrice,
+    taxPrice,
+    taxRate,
+    totalPrice,
+    orderPath,
+  };
 }
 
 /**

@@ -5,6 +5,8 @@ export interface CheckoutSessionInput {
   lines: { name: string; qty: number; unitPriceCents: number }[];
   shippingCents: number;
   taxCents: number;
+  /** The rate the tax was charged at, in basis points (decision 041); 7 % when not said. */
+  taxRateBp?: number | undefined;
   totalCents: number;
   successUrl: string;
   cancelUrl: string;

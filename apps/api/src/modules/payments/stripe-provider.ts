@@ -39,7 +39,9 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           line_items: [
             ...input.lines.map((line) => charge(line.name, line.unitPriceCents, line.qty)),
             ...(input.shippingCents > 0 ? [charge('Shipping', input.shippingCents)] : []),
-            ...(input.taxCents > 0 ? [charge('Sales tax (7%)', input.taxCents)] : []),
+            ...(input.taxCents > 0
+              ? [charge(`Sales tax (${(input.taxRateBp ?? 700) / 100}%)`, input.taxCents)]
+              : []),
           ],
           expires_at: Math.floor(input.expiresAt.getTime() / 1000),
           success_url: input.successUrl,

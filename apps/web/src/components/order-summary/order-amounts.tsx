@@ -2,6 +2,10 @@ import { formatPrice, toCents } from '@shop/shared/money';
 import type { Order } from '@shop/shared/orders';
 import type { OrderPrice } from '@shop/shared/pricing';
 
+/** The rate an order was charged, in basis points, when the API says it (decision 041). */
+export const taxRateBpOf = (order: { taxRate?: number | undefined }) =>
+  order.taxRate === undefined ? undefined : toCents(order.taxRate);
+
 /** An order's amounts as the API answers them (dollars), in cents. */
 export function orderAmountsOf(
   order: Pick<Order, 'itemsPrice' | 'shippingPrice' | 'taxPrice' | 'totalPrice'>,
@@ -14,8 +18,17 @@ export function orderAmountsOf(
   };
 }
 
-/** Items, shipping (free from $50), 7% tax and the total, all in cents. */
-export function OrderAmounts({ amounts }: { amounts: OrderPrice }) {
+/**
+ * Items, shipping (free from $50), tax (7% unless the order's rate is given, in basis points) and
+ * the total, all in cents.
+ */
+export function OrderAmounts({
+  amounts,
+  taxRateBp = 700,
+}: {
+  amounts: OrderPrice;
+  taxRateBp?: number | undefined;
+}) {
   const rows: [string, string, string][] = [
     ['Items', formatPrice(amounts.itemsCents), 'items'],
     [
@@ -25,7 +38,7 @@ export function OrderAmounts({ amounts }: { amounts: OrderPrice }) {
         : formatPrice(amounts.shippingCents),
       'shipping',
     ],
-    ['Tax (7%)', formatPrice(amounts.taxCents), 'tax'],
+    [`Tax (${taxRateBp / 100}%)`, formatPrice(amounts.taxCents), 'tax'],
   ];
   return (
     <dl className="flex flex-col gap-2 text-sm">

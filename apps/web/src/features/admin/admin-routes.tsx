@@ -9,6 +9,7 @@ import OrderDetailPage from './orders/order-detail-page';
 import OrdersPage from './orders/orders-page';
 import ProductEditorPage from './products/product-editor-page';
 import ProductsPage from './products/products-page';
+import ShippingSettingsPage from './settings/shipping-settings-page';
 import SetupPage from './setup/setup-page';
 import StaffPage from './staff/staff-page';
 import MovementsPage from './stock/movements-page';
@@ -40,6 +41,7 @@ export const adminRoutes: RouteObject[] = [
           { path: 'customers', Component: CustomersPage },
           { path: 'staff', Component: StaffPage },
           { path: 'audit', Component: AuditPage },
+          { path: 'settings/shipping', Component: ShippingSettingsPage },
         ],
       },
     ],

@@ -2,5 +2,7 @@
 export { ownHoldsApi } from './api/own-holds-api';
 export { checkoutReceipt } from './checkout-receipt';
 export { useEndCancelledCheckout } from './hooks/use-end-cancelled-checkout';
+// The ship-to countries, for the address form's country list (decision 041).
+export { useShipToCountries } from './hooks/use-shipping-quote';
 export { forgetClosedCheckouts, openCheckoutProofs } from './open-checkouts';
 export { paymentMethodLabel } from './payment-method';

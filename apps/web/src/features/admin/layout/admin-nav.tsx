@@ -5,7 +5,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-ink text-sand-50' : 'text-ink hover:bg-sand-200'
   }`;
 
-/** The back office's own navigation; the audit log is the owner's. */
+/** The back office's own navigation; the audit log and the shipping and tax settings are the owner's. */
 export function AdminNav({ isOwner }: { isOwner: boolean }) {
   const links = [
     { to: '/admin', label: 'Summary', end: true },
@@ -15,7 +15,12 @@ export function AdminNav({ isOwner }: { isOwner: boolean }) {
     { to: '/admin/stock/movements', label: 'Stock movements', end: false },
     { to: '/admin/customers', label: 'Customers', end: false },
     { to: '/admin/staff', label: 'Staff', end: false },
-    ...(isOwner ? [{ to: '/admin/audit', label: 'Audit log', end: false }] : []),
+    ...(isOwner
+      ? [
+          { to: '/admin/audit', label: 'Audit log', end: false },
+          { to: '/admin/settings/shipping', label: 'Shipping and tax', end: false },
+        ]
+      : []),
   ];
   return (
     <nav aria-label="Back office" className="border-b border-sand-200 bg-sand-100">

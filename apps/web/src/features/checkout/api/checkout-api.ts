@@ -15,6 +15,8 @@ export type CheckoutSessionArgs = {
   shippingAddress: ShippingAddress;
   /** The spec sends userInfo along; the server ignores it, so the token is left out. */
   userInfo: { _id: string; name: string; email: string };
+  /** The shopper's pick among the address's shipping rates (decision 041). */
+  shippingRateId?: string;
 };
 
 /** POST /api/orders/guest-checkout-session */
@@ -22,6 +24,7 @@ export type GuestCheckoutSessionArgs = {
   orderItems: OrderItemRequest[];
   shippingAddress: ShippingAddress;
   email: string;
+  shippingRateId?: string;
 };
 
 export const checkoutApi = api.injectEndpoints({

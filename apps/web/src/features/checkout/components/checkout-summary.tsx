@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CartLine } from '@shop/shared/cart';
+import type { OrderPrice } from '@shop/shared/pricing';
 import { OrderAmounts } from '../../../components/order-summary/order-amounts';
 import { OrderLines } from '../../../components/order-summary/order-lines';
 import { cartAmounts, summaryLinesOf } from '../cart-totals';
@@ -8,12 +9,19 @@ type CheckoutSummaryProps = {
   lines: readonly CartLine[];
   /** List the items too (the guest checkout has no other list of them). */
   showItems?: boolean;
+  /** The server's amounts for the address and rate (decision 041); the cart's by default. */
+  charges?: { amounts: OrderPrice; taxRateBp: number | undefined } | undefined;
   /** The error, the button and notes under the amounts. */
   children?: ReactNode;
 };
 
 /** The order summary card: items, shipping, tax and total with the shop's rules. */
-export function CheckoutSummary({ lines, showItems = false, children }: CheckoutSummaryProps) {
+export function CheckoutSummary({
+  lines,
+  showItems = false,
+  charges,
+  children,
+}: CheckoutSummaryProps) {
   return (
     <section
       aria-labelledby="checkout-summary-heading"
@@ -28,7 +36,10 @@ export function CheckoutSummary({ lines, showItems = false, children }: Checkout
         </div>
       )}
       <div className="mt-4">
-        <OrderAmounts amounts={cartAmounts(lines)} />
+        <OrderAmounts
+          amounts={charges?.amounts ?? cartAmounts(lines)}
+          taxRateBp={charges?.taxRateBp}
+        />
       </div>
       {children && <div className="mt-6 flex flex-col gap-3">{children}</div>}
     </section>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { emailSchema } from '@shop/shared/accounts';
@@ -12,12 +12,14 @@ import { shippingAddressSaved } from '../../../stores/cart-slice';
 import { useCreateGuestCheckoutSessionMutation } from '../api/checkout-api';
 import { orderItemsOf } from '../cart-totals';
 import { useOrderLimitProblem } from '../hooks/use-order-limit-problem';
+import { useShippingQuote } from '../hooks/use-shipping-quote';
 import { useStartCheckout } from '../hooks/use-start-checkout';
 import { AddressFields } from './address-fields';
 import { CheckoutButton } from './checkout-button';
 import { CheckoutColumns } from './checkout-columns';
 import { CheckoutSummary } from './checkout-summary';
 import { EmptyCartNotice } from './empty-cart-notice';
+import { ShippingRateChoice } from './shipping-rate-choice';
 
 // The API's own rules and messages: the guest's e-mail and the delivery address.
 const guestFormSchema = z.extend(shippingAddressSchema, { email: emailSchema });
@@ -39,6 +41,7 @@ export default function GuestCheckoutPage() {
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<GuestFormInput, unknown, GuestFormValues>({
     resolver: zodResolver(guestFormSchema),
@@ -52,10 +55,19 @@ export default function GuestCheckoutPage() {
     },
   });
 
+  const [country, state] = useWatch({ control, name: ['country', 'state'] });
+  const charges = useShippingQuote(lines, { country, state });
+
   const onSubmit = async ({ email, ...shippingAddress }: GuestFormValues) => {
     dispatch(shippingAddressSaved(shippingAddress));
     if (limitProblem) return;
-    await checkout.start({ orderItems: orderItemsOf(lines), shippingAddress, email });
+    const { rateId: shippingRateId } = charges;
+    await checkout.start({
+      orderItems: orderItemsOf(lines),
+      shippingAddress,
+      email,
+      ...(shippingRateId ? { shippingRateId } : {}),
+    });
   };
 
   return (
@@ -92,14 +104,15 @@ export default function GuestCheckoutPage() {
               <legend className="mb-4 font-display text-xl font-semibold">Shipping address</legend>
               <AddressFields idPrefix={id} field={(name) => register(name)} errors={errors} />
             </fieldset>
+            <ShippingRateChoice charges={charges} />
           </form>
-          <CheckoutSummary lines={lines} showItems>
+          <CheckoutSummary lines={lines} showItems charges={charges}>
             <CheckoutButton
               form={formId}
               busy={checkout.busy}
               redirecting={checkout.redirecting}
               error={checkout.error}
-              refusal={limitProblem}
+              refusal={limitProblem ?? charges.problem}
             >
               Continue to payment
             </CheckoutButton>

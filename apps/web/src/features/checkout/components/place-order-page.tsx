@@ -7,6 +7,7 @@ import { OrderLines } from '../../../components/order-summary/order-lines';
 import { useCreateCheckoutSessionMutation } from '../api/checkout-api';
 import { orderItemsOf, summaryLinesOf } from '../cart-totals';
 import { useOrderLimitProblem } from '../hooks/use-order-limit-problem';
+import { useShippingQuote } from '../hooks/use-shipping-quote';
 import { useStartCheckout } from '../hooks/use-start-checkout';
 import { paymentMethodLabel } from '../payment-method';
 import { CheckoutButton } from './checkout-button';
@@ -14,6 +15,7 @@ import { CheckoutColumns } from './checkout-columns';
 import { CheckoutSteps } from './checkout-steps';
 import { CheckoutSummary } from './checkout-summary';
 import { EmptyCartNotice } from './empty-cart-notice';
+import { ShippingRateChoice } from './shipping-rate-choice';
 
 function ReviewSection({
   title,
@@ -50,6 +52,7 @@ export default function PlaceOrderPage() {
   const [createSession] = useCreateCheckoutSessionMutation();
   const checkout = useStartCheckout(createSession);
   const limitProblem = useOrderLimitProblem();
+  const charges = useShippingQuote(cartItems, shippingAddress);
 
   if (!checkout.redirecting) {
     if (cartItems.length > 0 && !shippingAddress) return <Navigate to="/shipping" replace />;
@@ -59,10 +62,12 @@ export default function PlaceOrderPage() {
   const placeOrder = () => {
     if (!shippingAddress || !userInfo || limitProblem) return;
     const { _id, name, email } = userInfo;
+    const { rateId: shippingRateId } = charges;
     void checkout.start({
       orderItems: orderItemsOf(cartItems),
       shippingAddress,
       userInfo: { _id, name, email },
+      ...(shippingRateId ? { shippingRateId } : {}),
     });
   };
 
@@ -95,6 +100,11 @@ export default function PlaceOrderPage() {
                 </address>
               )}
             </ReviewSection>
+            {charges.rates.length > 1 && (
+              <section className="rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6">
+                <ShippingRateChoice charges={charges} />
+              </section>
+            )}
             <ReviewSection
               title="Payment method"
               edit={{ to: '/payment', label: 'Change the payment method' }}
@@ -108,13 +118,13 @@ export default function PlaceOrderPage() {
               <OrderLines lines={summaryLinesOf(cartItems)} label="Items in your order" />
             </ReviewSection>
           </div>
-          <CheckoutSummary lines={cartItems}>
+          <CheckoutSummary lines={cartItems} charges={charges}>
             <CheckoutButton
               onClick={placeOrder}
               busy={checkout.busy}
               redirecting={checkout.redirecting}
               error={checkout.error}
-              refusal={limitProblem}
+              refusal={limitProblem ?? charges.problem}
             >
               Place order
             </CheckoutButton>

@@ -14,7 +14,11 @@ import { reviewLink } from '../../../lib/review-proof';
 import { ordersApi, useGetOrderQuery, useGetPaypalConfigQuery } from '../api/orders-api';
 import { useWalletScript } from '../hooks/use-wallet-script';
 import { formatDateTime } from '../order-dates';
-import { OrderAmounts, orderAmountsOf } from '../../../components/order-summary/order-amounts';
+import {
+  OrderAmounts,
+  orderAmountsOf,
+  taxRateBpOf,
+} from '../../../components/order-summary/order-amounts';
 import { OrderLines, type OrderLine } from '../../../components/order-summary/order-lines';
 import { DeliveryStatus, PaymentStatus } from './order-status';
 import { OrderStatusLabel } from './order-status-label';
@@ -120,7 +124,7 @@ function OrderDetail({ order, token }: { order: Order; token?: string | undefine
           Order summary
         </h2>
         <div className="mt-4">
-          <OrderAmounts amounts={orderAmountsOf(order)} />
+          <OrderAmounts amounts={orderAmountsOf(order)} taxRateBp={taxRateBpOf(order)} />
         </div>
       </section>
     </div>

@@ -9,7 +9,11 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { cartCleared } from '../../../stores/cart-slice';
 import { useOrderReceipt } from '../hooks/use-order-receipt';
-import { OrderAmounts, orderAmountsOf } from '../../../components/order-summary/order-amounts';
+import {
+  OrderAmounts,
+  orderAmountsOf,
+  taxRateBpOf,
+} from '../../../components/order-summary/order-amounts';
 import { OrderLines } from '../../../components/order-summary/order-lines';
 
 /** Where the profile lists the customer's orders. */
@@ -35,7 +39,7 @@ function OrderReceiptCard({ receipt }: { receipt: OrderReceipt }) {
         />
       </div>
       <div className="mt-4">
-        <OrderAmounts amounts={orderAmountsOf(receipt)} />
+        <OrderAmounts amounts={orderAmountsOf(receipt)} taxRateBp={taxRateBpOf(receipt)} />
       </div>
       <div className="mt-6">
         <ButtonLink to={receipt.orderPath} variant="secondary">
