@@ -1,8 +1,9 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { emailSchema } from '@shop/shared/accounts';
+import { ALL_COUNTRIES, type Country } from '@shop/shared/countries';
 import { shippingAddressSchema } from '@shop/shared/orders';
 import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
 import { PageContainer } from '../../../components/ui/page-container';
@@ -10,6 +11,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { TextField } from '../../../components/ui/text-field';
 import { shippingAddressSaved } from '../../../stores/cart-slice';
 import { useCreateGuestCheckoutSessionMutation } from '../api/checkout-api';
+import { addressFormDefaults } from '../address-form';
 import { orderItemsOf } from '../cart-totals';
 import { useOrderLimitProblem } from '../hooks/use-order-limit-problem';
 import { useStartCheckout } from '../hooks/use-start-checkout';
@@ -20,12 +22,19 @@ import { CheckoutSummary } from './checkout-summary';
 import { EmptyCartNotice } from './empty-cart-notice';
 
 // The API's own rules and messages: the guest's e-mail and the delivery address.
-const guestFormSchema = z.extend(shippingAddressSchema, { email: emailSchema });
+const guestFormSchema = z.intersection(z.object({ email: emailSchema }), shippingAddressSchema);
 type GuestFormInput = z.input<typeof guestFormSchema>;
 type GuestFormValues = z.output<typeof guestFormSchema>;
 
-/** /guest-checkout: e-mail and address, the summary, and on to the hosted checkout. */
-export default function GuestCheckoutPage() {
+/**
+ * /guest-checkout: e-mail and address, the summary, and on to the hosted checkout. `countries`:
+ * those the address may be in (the shop's ship-to countries; every country by default).
+ */
+export default function GuestCheckoutPage({
+  countries = ALL_COUNTRIES,
+}: {
+  countries?: readonly Country[];
+}) {
   const id = useId();
   const formId = `${id}-form`;
   const dispatch = useAppDispatch();
@@ -36,21 +45,15 @@ export default function GuestCheckoutPage() {
   const checkout = useStartCheckout(createSession);
   const limitProblem = useOrderLimitProblem();
 
+  const form = useForm<GuestFormInput, unknown, GuestFormValues>({
+    resolver: zodResolver(guestFormSchema),
+    defaultValues: { email: signedInEmail, ...addressFormDefaults(stored, countries) },
+  });
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<GuestFormInput, unknown, GuestFormValues>({
-    resolver: zodResolver(guestFormSchema),
-    defaultValues: {
-      email: signedInEmail,
-      address: stored?.address ?? '',
-      city: stored?.city ?? '',
-      state: stored?.state ?? '',
-      postalCode: stored?.postalCode ?? '',
-      country: stored?.country ?? '',
-    },
-  });
+  } = form;
 
   const onSubmit = async ({ email, ...shippingAddress }: GuestFormValues) => {
     dispatch(shippingAddressSaved(shippingAddress));
@@ -90,7 +93,9 @@ export default function GuestCheckoutPage() {
             </fieldset>
             <fieldset>
               <legend className="mb-4 font-display text-xl font-semibold">Shipping address</legend>
-              <AddressFields idPrefix={id} field={(name) => register(name)} errors={errors} />
+              <FormProvider {...form}>
+                <AddressFields idPrefix={id} countries={countries} />
+              </FormProvider>
             </fieldset>
           </form>
           <CheckoutSummary lines={lines} showItems>
