@@ -15,8 +15,12 @@ await build({
     {
       name: 'external-dependencies',
       setup(pluginBuild) {
+        // A package's JSON data (the country names) is bundled too: left external, its import
+        // would need the `with { type: 'json' }` attribute, which esbuild does not keep here.
         pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@shop/') ? undefined : { path: args.path, external: true },
+          args.path.startsWith('@shop/') || args.path.endsWith('.json')
+            ? undefined
+            : { path: args.path, external: true },
         );
       },
     },
