@@ -10,7 +10,7 @@ import {
 } from '../support/back-office';
 import { waitForMail } from '../support/mailbox';
 import { seriousViolations, watchConsole } from '../support/page-checks';
-import { ADDRESS, uniqueEmail } from '../support/shop';
+import { fillAddress, uniqueEmail } from '../support/shop';
 
 /** A photo as a camera or an editor would hand it over: a PNG of a few hundred kilobytes. */
 async function photo(color: { r: number; g: number; b: number }) {
@@ -165,11 +165,7 @@ test.describe('the catalog, run by its owner @desktop-only', () => {
     await expect(shopper).toHaveURL(/\/cart$/);
     await shopper.getByRole('link', { name: 'Guest checkout' }).click();
     await shopper.getByLabel('Email').fill(email);
-    await shopper.getByLabel('Address', { exact: true }).fill(ADDRESS.address);
-    await shopper.getByLabel('City').fill(ADDRESS.city);
-    await shopper.getByLabel('State').fill(ADDRESS.state);
-    await shopper.getByLabel('Postal code').fill(ADDRESS.postalCode);
-    await shopper.getByLabel('Country').fill(ADDRESS.country);
+    await fillAddress(shopper);
     await shopper.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(shopper).toHaveURL(/\/test-checkout\/tcs_/, { timeout: 15_000 });
     await shopper.getByRole('button', { name: /^Pay \$/ }).click();

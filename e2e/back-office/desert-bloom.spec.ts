@@ -7,7 +7,7 @@ import {
   signInOwnerToBackOffice,
   backOfficeLink,
 } from '../support/back-office';
-import { ADDRESS, uniqueEmail } from '../support/shop';
+import { fillAddress, uniqueEmail } from '../support/shop';
 import { seriousViolations, watchConsole } from '../support/page-checks';
 
 // Issue 19's story from end to end, through the screens only: the owner makes Desert Bloom Tee in
@@ -181,11 +181,7 @@ test.describe('Desert Bloom Tee, from the back office to a sale @desktop-only', 
     await expect(shopper).toHaveURL(/\/cart$/);
     await shopper.getByRole('link', { name: 'Guest checkout' }).click();
     await shopper.getByLabel('Email').fill(uniqueEmail(testInfo, 'desert-bloom'));
-    await shopper.getByLabel('Address', { exact: true }).fill(ADDRESS.address);
-    await shopper.getByLabel('City').fill(ADDRESS.city);
-    await shopper.getByLabel('State').fill(ADDRESS.state);
-    await shopper.getByLabel('Postal code').fill(ADDRESS.postalCode);
-    await shopper.getByLabel('Country').fill(ADDRESS.country);
+    await fillAddress(shopper);
     await shopper.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(shopper).toHaveURL(/\/test-checkout\/tcs_/, { timeout: 15_000 });
     await shopper.getByRole('button', { name: /^Pay \$/ }).click();

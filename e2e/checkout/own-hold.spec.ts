@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
-import { ADDRESS, productsOf, stockOf, uniqueEmail } from '../support/shop';
+import { fillAddress, productsOf, stockOf, uniqueEmail } from '../support/shop';
 
 /**
  * A guest's own open checkout holds every unit of a variant; the cart opened in a second tab keeps
@@ -10,11 +10,7 @@ import { ADDRESS, productsOf, stockOf, uniqueEmail } from '../support/shop';
 async function continueToPayment(page: Page, email: string) {
   await page.getByRole('link', { name: 'Guest checkout' }).click();
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Address', { exact: true }).fill(ADDRESS.address);
-  await page.getByLabel('City').fill(ADDRESS.city);
-  await page.getByLabel('State').fill(ADDRESS.state);
-  await page.getByLabel('Postal code').fill(ADDRESS.postalCode);
-  await page.getByLabel('Country').fill(ADDRESS.country);
+  await fillAddress(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(/\/test-checkout\/tcs_/, { timeout: 15_000 });
 }

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { linkPath, waitForMail } from '../support/mailbox';
 import { seriousViolations } from '../support/page-checks';
 import {
-  ADDRESS,
+  fillAddress,
   createVerifiedCustomer,
   productsOf,
   signInByApi,
@@ -17,14 +17,6 @@ async function pickTote(request: APIRequestContext) {
   );
   if (!tote) throw new Error('the sample catalog has no tote in option B');
   return tote;
-}
-
-async function fillAddress(page: Page) {
-  await page.getByLabel('Address', { exact: true }).fill(ADDRESS.address);
-  await page.getByLabel('City').fill(ADDRESS.city);
-  await page.getByLabel('State').fill(ADDRESS.state);
-  await page.getByLabel('Postal code').fill(ADDRESS.postalCode);
-  await page.getByLabel('Country').fill(ADDRESS.country);
 }
 
 /** Pays on the test checkout page and waits for the thank-you page. */

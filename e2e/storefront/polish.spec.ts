@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
-  ADDRESS,
+  fillAddress,
   PASSWORD,
   createVerifiedCustomer,
   productsOf,
@@ -167,14 +167,7 @@ test('every checkout step has one width', async ({ page, request }, testInfo) =>
   await signInByApi(page, email);
   await page.goto('/shipping');
   await measure('shipping');
-  for (const [field, value] of [
-    ['Address', ADDRESS.address],
-    ['City', ADDRESS.city],
-    ['State', ADDRESS.state],
-    ['Postal code', ADDRESS.postalCode],
-    ['Country', ADDRESS.country],
-  ] as const)
-    await page.getByLabel(field, { exact: true }).fill(value);
+  await fillAddress(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(/\/payment$/);
   await measure('payment');

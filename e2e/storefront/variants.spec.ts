@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test';
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
 import { anotherBrowser, signInOwnerToBackOffice, backOfficeToken } from '../support/back-office';
-import { ADDRESS, uniqueEmail } from '../support/shop';
+import { fillAddress, uniqueEmail } from '../support/shop';
 import { seriousViolations } from '../support/page-checks';
 
 /** The storefront's view of a variant (GET /api/products/:id). */
@@ -164,11 +164,7 @@ test.describe('a product of other options than the spec’s', () => {
     await expect(page.getByRole('list', { name: 'Items in your order' })).toContainText('Clay / M');
     const email = uniqueEmail(testInfo, 'variant-guest');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Address', { exact: true }).fill(ADDRESS.address);
-    await page.getByLabel('City').fill(ADDRESS.city);
-    await page.getByLabel('State').fill(ADDRESS.state);
-    await page.getByLabel('Postal code').fill(ADDRESS.postalCode);
-    await page.getByLabel('Country').fill(ADDRESS.country);
+    await fillAddress(page);
     await page.getByRole('button', { name: 'Continue to payment' }).click();
 
     await expect(page).toHaveURL(/\/test-checkout\/tcs_/, { timeout: 15_000 });

@@ -27,13 +27,27 @@ export interface ApiProduct {
 }
 
 export const PASSWORD = 'Sadu-Sands-2024!';
+/** A delivery address as a shopper types and picks it (state and country by their names). */
 export const ADDRESS = {
+  fullName: 'Maya Haddad',
+  phone: '(312) 555-0100',
   address: '12 Dune Road',
   city: 'Chicago',
-  state: 'IL',
+  state: 'Illinois',
   postalCode: '60601',
-  country: 'United States',
+  country: 'United States of America',
 };
+
+/** Fills the checkout's address form (guest or signed in): the recipient, then the address. */
+export async function fillAddress(page: Page, address = ADDRESS) {
+  await page.getByLabel('Full name').fill(address.fullName);
+  await page.getByLabel('Phone (optional)').fill(address.phone);
+  await page.getByLabel('Country').selectOption({ label: address.country });
+  await page.getByLabel('Address', { exact: true }).fill(address.address);
+  await page.getByLabel('City').fill(address.city);
+  await page.getByLabel('State').selectOption({ label: address.state });
+  await page.getByLabel('Postal code').fill(address.postalCode);
+}
 
 /** An address no other test (or project, or run) uses. */
 export function uniqueEmail(testInfo: TestInfo, what: string): string {

@@ -25,7 +25,7 @@ export const adminOrderListQuerySchema = z.object({
   status: z.optional(
     z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` }),
   ),
-  /** Matches the order number, the e-mail or the customer's name. */
+  /** Matches the order number, the e-mail, the customer's name or the recipient's. */
   q: searchSchema,
   page: pageQuerySchema,
 });
@@ -36,6 +36,8 @@ export const adminOrderRowSchema = z.object({
   number: z.string(),
   createdAt: z.string(),
   customerName: z.string(),
+  /** Who the parcel is for (the customer's name on orders placed before it was asked). */
+  recipientName: z.string(),
   email: z.string(),
   status: z.enum(ORDER_STATUSES),
   totalPrice: z.number(),

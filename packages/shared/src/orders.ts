@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { emailSchema } from './accounts';
+import { orderAddressSchema, shippingAddressSchema } from './addresses';
 import { lineOptionSchema, lineSizeSchema } from './cart';
 import {
   LINE_LIMIT_MESSAGE,
@@ -14,21 +15,8 @@ export const PAYMENT_METHOD = 'Stripe';
 /** Most lines in one order (the unit limits of order-limits.ts apply on top). */
 export const MAX_ORDER_LINES = 50;
 
-const requiredText = (label: string, max = 120) =>
-  singleLineText(label, { error: `${label} is required` }).check(
-    z.trim(),
-    z.minLength(1, `${label} is required`),
-    z.maxLength(max, `${label} must be at most ${max} characters`),
-  );
-
-export const shippingAddressSchema = z.object({
-  address: requiredText('Address', 200),
-  city: requiredText('City'),
-  state: requiredText('State'),
-  postalCode: requiredText('Postal code', 20),
-  country: requiredText('Country'),
-});
-export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+/** The delivery address: the recipient and the spec's five fields (see addresses.ts). */
+export { shippingAddressSchema, type ShippingAddress } from './addresses';
 
 /** What the server takes of a cart line: which variant and how many. Prices sent along are ignored. */
 export const orderItemRequestSchema = z.object({
@@ -234,7 +222,8 @@ export const orderSchema = z.object({
       price: z.number().check(z.nonnegative()),
     }),
   ),
-  shippingAddress: shippingAddressSchema,
+  /** The recipient and where to; an order placed before the recipient was asked names its buyer. */
+  shippingAddress: orderAddressSchema,
   paymentMethod: z.string(),
   itemsPrice: z.number().check(z.nonnegative()),
   shippingPrice: z.number().check(z.nonnegative()),

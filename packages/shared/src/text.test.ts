@@ -110,11 +110,13 @@ describe('multi-line text', () => {
 
 describe('the request schemas', () => {
   const address = {
+    fullName: 'Maya Haddad',
+    phone: '+13125550100',
     address: '1 Dune Road',
     city: 'Chicago',
     state: 'IL',
     postalCode: '60601',
-    country: 'USA',
+    country: 'US',
   };
 
   it('refuse a NUL in names, e-mails and passwords, naming the field', () => {
@@ -144,6 +146,8 @@ describe('the request schemas', () => {
   it('refuse a control character in any shipping address field, naming it', () => {
     expect(shippingAddressSchema.parse(address)).toEqual(address);
     const labels = {
+      fullName: 'Full name',
+      phone: 'Phone',
       address: 'Address',
       city: 'City',
       state: 'State',

@@ -100,11 +100,13 @@ export async function addVerifiedCustomer(
 }
 
 export const SAMPLE_ADDRESS = {
+  fullName: 'Maya Haddad',
+  phone: '+13125550100',
   address: '1 Dune Road',
   city: 'Chicago',
   state: 'IL',
   postalCode: '60601',
-  country: 'USA',
+  country: 'US',
 };
 
 /** Signs test-checkout events as the shop with this JWT secret does. */

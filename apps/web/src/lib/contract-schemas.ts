@@ -12,7 +12,8 @@ import {
   shopConfigSchema,
 } from '@shop/shared/catalog';
 import { collectionMenuSchema, collectionPageSchema } from '@shop/shared/collections';
-import { ownHoldsResponseSchema, shippingAddressSchema } from '@shop/shared/orders';
+import { orderAddressSchema } from '@shop/shared/addresses';
+import { ownHoldsResponseSchema } from '@shop/shared/orders';
 
 /** The answers the first page's endpoints check (responseSchema), and every error body. */
 export const answerSchemas = {
@@ -29,7 +30,11 @@ export const answerSchemas = {
 /** What the browser keeps in localStorage, checked as it is read back; a value of another shape is dropped. */
 export const storedStateSchemas = {
   cartItems: cartLinesSchema,
-  shippingAddress: shippingAddressSchema,
+  /**
+   * As the address form kept it (checked then; not again here, which would load the phone rules
+   * on the first page); one kept before the recipient was asked comes back without a name.
+   */
+  shippingAddress: z.extend(orderAddressSchema, { fullName: z._default(z.string(), '') }),
   /** Any non-empty text (the spec's payment method). */
   paymentMethod: z.string().check(z.minLength(1)),
   /** userInfoSchema, but a userInfo stored before roles existed is a shopper's. */

@@ -28,6 +28,10 @@ export const orderStatus = pgEnum('order_status', [
 ]);
 
 export interface ShippingAddressColumn {
+  /** The recipient (decision 040); absent on orders placed before it was asked. */
+  fullName?: string;
+  /** E.164; absent when none was given. */
+  phone?: string;
   address: string;
   city: string;
   state: string;
@@ -93,6 +97,10 @@ export const orders = pgTable(
     // The back office searches by part of an e-mail or name (ILIKE '%…%'): trigram indexes.
     index('orders_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('orders_customer_name_trgm_idx').using('gin', sql`${t.customerName} gin_trgm_ops`),
+    index('orders_recipient_name_trgm_idx').using(
+      'gin',
+      sql`(${t.shippingAddress} ->> 'fullName') gin_trgm_ops`,
+    ),
     index('orders_payment_reference_idx').on(t.paymentReference),
     index('orders_open_by_address_idx')
       .on(t.clientAddress)

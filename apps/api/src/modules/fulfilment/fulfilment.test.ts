@@ -61,7 +61,11 @@ describe('the back office order list', () => {
       customerName: i === 7 ? 'Hundred % Cotton' : `Lister ${i}`,
       email: `list-${i}@Example.com`.toLowerCase(),
       status: statuses[i % statuses.length] as OrderStatus,
-      shippingAddress: SAMPLE_ADDRESS,
+      // The newest was placed before the recipient was asked: it names its customer.
+      shippingAddress:
+        i === 29
+          ? { ...SAMPLE_ADDRESS, fullName: undefined }
+          : { ...SAMPLE_ADDRESS, fullName: `Recipient ${i}` },
       paymentMethod: 'Stripe',
       itemsCents: 1000 * (i + 1),
       shippingCents: 0,
@@ -84,6 +88,7 @@ describe('the back office order list', () => {
       number: orderNumber(newest?.id ?? ''),
       createdAt: newest?.createdAt.toISOString(),
       customerName: 'Lister 29',
+      recipientName: 'Lister 29',
       email: 'list-29@example.com',
       status: 'delivered',
       totalPrice: 300,
@@ -119,6 +124,14 @@ describe('the back office order list', () => {
     ]);
     const byName = (await call('GET', '/api/admin/orders?q=lister%202', staff.token)).json();
     expect(byName.total).toBe(11); // Lister 2 and Lister 20–29
+    const byRecipient = (
+      await call('GET', '/api/admin/orders?q=RECIPIENT%201', staff.token)
+    ).json();
+    expect(byRecipient.total).toBe(11); // Recipient 1 and Recipient 10–19
+    expect(byRecipient.orders[0]).toMatchObject({
+      customerName: 'Lister 19',
+      recipientName: 'Recipient 19',
+    });
     // LIKE's wildcards are searched for as themselves.
     const percent = (await call('GET', '/api/admin/orders?q=%25', staff.token)).json();
     expect(percent.orders.map((row: { customerName: string }) => row.customerName)).toEqual([

@@ -8,6 +8,8 @@ export interface OrderListRow {
   id: string;
   createdAt: Date;
   customerName: string;
+  /** Null on orders placed before the recipient was asked (decision 040). */
+  recipientName: string | null;
   email: string;
   status: OrderStatus;
   totalCents: number;
@@ -26,9 +28,12 @@ export function idPrefixRange(q: string): { from: string; to: string } | undefin
   return { from: uuid(hex.padEnd(32, '0')), to: uuid(hex.padEnd(32, 'f')) };
 }
 
+/** The recipient's name in the order's address (indexed for the search, see the schema). */
+const recipientName = sql<string | null>`(${orders.shippingAddress} ->> 'fullName')`;
+
 /**
  * The back office's order list, newest first. `q` matches the order number (a prefix of the id,
- * whatever the case) or a part of the e-mail or the customer's name.
+ * whatever the case) or a part of the e-mail, the customer's name or the recipient's.
  */
 export async function listOrderRows(
   db: Executor,
@@ -39,7 +44,11 @@ export async function listOrderRows(
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.q) {
     const contains = containsPattern(filter.q);
-    const matches = [ilike(orders.email, contains), ilike(orders.customerName, contains)];
+    const matches = [
+      ilike(orders.email, contains),
+      ilike(orders.customerName, contains),
+      ilike(recipientName, contains),
+    ];
     const ids = idPrefixRange(filter.q);
     if (ids) matches.push(between(orders.id, ids.from, ids.to));
     conditions.push(or(...matches) as SQL);
@@ -51,6 +60,7 @@ export async function listOrderRows(
         id: orders.id,
         createdAt: orders.createdAt,
         customerName: orders.customerName,
+        recipientName,
         email: orders.email,
         status: orders.status,
         totalCents: orders.totalCents,

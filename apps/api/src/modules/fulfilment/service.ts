@@ -38,6 +38,7 @@ export async function listAdminOrders(
       number: orderNumber(row.id),
       createdAt: row.createdAt.toISOString(),
       customerName: row.customerName,
+      recipientName: row.recipientName ?? row.customerName,
       email: row.email,
       status: row.status,
       totalPrice: row.totalCents / 100,

@@ -1,9 +1,16 @@
+import { addressLines, firstNameOf } from '@shop/shared/addresses';
 import { formatPrice } from '@shop/shared/money';
 import { orderNumber } from '@shop/shared/orders';
 import { SHOP_NAME } from '@shop/shared/shop';
 import type { OutgoingMail } from '../mail/outbox-repository';
 import { renderMail } from '../mail/mail-layout';
 import type { OrderWithItems } from './repository';
+import { orderAddressOf } from './service';
+
+type MailedOrder = Pick<OrderWithItems, 'id' | 'email' | 'customerName' | 'shippingAddress'>;
+
+/** 'Hi Maya,': the recipient's first name (the buyer's, or 'Guest', on orders from before it). */
+const greetingOf = (order: MailedOrder) => `Hi ${firstNameOf(orderAddressOf(order).fullName)},`;
 
 const describeLine = (item: OrderWithItems['items'][number]) => {
   const variant = [
@@ -22,17 +29,17 @@ export function orderConfirmationMail(
   supportEmail: string,
 ): OutgoingMail {
   const number = orderNumber(order.id);
-  const { address, city, state, postalCode, country } = order.shippingAddress;
+  const shipTo = orderAddressOf(order);
   return {
     to: order.email,
     subject: `Your ${SHOP_NAME} order ${number} is confirmed`,
     ...renderMail({
-      greeting: `Hi ${order.customerName},`,
+      greeting: greetingOf(order),
       paragraphs: [
         `Thank you for your order. We have received your payment and are getting order ${number} ready.`,
         ...order.items.map(describeLine),
         `Items ${formatPrice(order.itemsCents)} · Shipping ${formatPrice(order.shippingCents)} · Tax ${formatPrice(order.taxCents)} · Total ${formatPrice(order.totalCents)}`,
-        `Shipping to: ${address}, ${city}, ${state} ${postalCode}, ${country}`,
+        `Shipping to: ${addressLines(shipTo).join(', ')}${shipTo.phone ? ` · Phone ${shipTo.phone}` : ''}`,
       ],
       action: { label: 'Track your order', url: link },
       afterAction: [
@@ -45,7 +52,7 @@ export function orderConfirmationMail(
 
 /** The parcel is on its way: carrier and tracking number, and the order's link. */
 export function shippingMail(
-  order: Pick<OrderWithItems, 'id' | 'email' | 'customerName'>,
+  order: MailedOrder,
   parcel: { carrier: string; trackingNumber: string },
   link: string,
   supportEmail: string,
@@ -55,7 +62,7 @@ export function shippingMail(
     to: order.email,
     subject: `Your ${SHOP_NAME} order ${number} has shipped`,
     ...renderMail({
-      greeting: `Hi ${order.customerName},`,
+      greeting: greetingOf(order),
       paragraphs: [
         `Good news: order ${number} is on its way.`,
         `Carrier: ${parcel.carrier}`,
@@ -69,7 +76,7 @@ export function shippingMail(
 
 /** Money back: a refund, or the cancellation of an order that had not shipped. */
 export function refundMail(
-  order: Pick<OrderWithItems, 'id' | 'email' | 'customerName'>,
+  order: MailedOrder,
   refund: { amountCents: number; cancelled: boolean },
   link: string,
   supportEmail: string,
@@ -82,7 +89,7 @@ export function refundMail(
       ? `Your ${SHOP_NAME} order ${number} is cancelled`
       : `A refund for your ${SHOP_NAME} order ${number}`,
     ...renderMail({
-      greeting: `Hi ${order.customerName},`,
+      greeting: greetingOf(order),
       paragraphs: [
         refund.cancelled
           ? `We have cancelled order ${number}${refund.amountCents > 0 ? ` and refunded ${amount}` : ''}.`

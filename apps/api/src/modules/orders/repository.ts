@@ -184,6 +184,20 @@ export async function listOrdersOfUser(db: Executor, userId: string): Promise<Or
   return withDetails(db, rows);
 }
 
+/** Who the account's newest order (any status: the address was typed all the same) was for. */
+export async function findLatestAddressOfUser(
+  db: Executor,
+  userId: string,
+): Promise<Pick<OrderRow, 'shippingAddress' | 'customerName'> | undefined> {
+  const [row] = await db
+    .select({ shippingAddress: orders.shippingAddress, customerName: orders.customerName })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row;
+}
+
 /** Unpaid orders whose hold has run out, oldest first. */
 export async function findLapsedHolds(db: Executor, limit: number): Promise<string[]> {
   const rows = await db

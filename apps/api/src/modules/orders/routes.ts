@@ -17,6 +17,7 @@ import {
   type OrderReceipt,
   type OwnHoldsResponse,
 } from '@shop/shared/orders';
+import { lastAddressResponseSchema } from '@shop/shared/addresses';
 import { orderListSchema } from '@shop/shared/orders-responses';
 import { responses } from '@shop/shared/responses';
 import { singleLineText } from '@shop/shared/text';
@@ -28,7 +29,7 @@ import {
   type CheckoutContext,
 } from '../../flows/checkout';
 import type { ActionLimiter } from '../rate-limits/service';
-import { getOrder, getOrderReceipt, listOrdersOfAccount } from './service';
+import { getOrder, getOrderReceipt, lastAddressOfAccount, listOrdersOfAccount } from './service';
 
 /** Checkouts open a provider session each and hold stock: bounded per client address. */
 const CHECKOUT_LIMIT = { action: 'checkout', max: 30, windowMs: 60 * 60_000 };
@@ -129,6 +130,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     '/api/orders',
     { schema: { response: responses({ 200: orderListSchema }) } },
     async (request) => listOrdersOfAccount(ctx.db, (await auth.requireUser(request)).id),
+  );
+
+  // The checkout offers it again (a route of its own: /api/orders/:id never matches it).
+  app.get(
+    '/api/orders/last-address',
+    { schema: { response: responses({ 200: lastAddressResponseSchema }) } },
+    async (request) => lastAddressOfAccount(ctx.db, (await auth.requireUser(request)).id),
   );
 
   app.get(

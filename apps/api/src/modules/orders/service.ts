@@ -9,6 +9,7 @@ import {
   type OrderReceiptRequest,
   type OrderStatus,
 } from '@shop/shared/orders';
+import type { LastAddressResponse } from '@shop/shared/addresses';
 import { ERASED_EMAIL, ERASED_FIELD, FORMER_CUSTOMER } from '@shop/shared/privacy';
 import type { LineOption, LineSize } from '@shop/shared/catalog';
 import type { Database, Executor, Transaction } from '../../db/client';
@@ -27,6 +28,7 @@ import {
   findOrderForUpdate,
   findOrderIdByPaymentReference,
   findOrderIdBySession,
+  findLatestAddressOfUser,
   findOrderWithItems,
   findOrdersWithItems,
   listOrdersOfUser,
@@ -49,6 +51,23 @@ export interface OrdersContext {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/**
+ * The order's address as answered: an order placed before the recipient was asked (decision 040)
+ * names its buyer (the account's name, or 'Guest') as the recipient.
+ */
+export function orderAddressOf(order: Pick<OrderRow, 'shippingAddress' | 'customerName'>) {
+  const { fullName, phone, address, city, state, postalCode, country } = order.shippingAddress;
+  return {
+    fullName: fullName ?? order.customerName,
+    ...(phone ? { phone } : {}),
+    address,
+    city,
+    state,
+    postalCode,
+    country,
+  };
+}
+
 export function toOrderResponse(order: OrderWithItems): Order {
   return {
     _id: order.id,
@@ -64,7 +83,7 @@ export function toOrderResponse(order: OrderWithItems): Order {
       qty: item.qty,
       price: item.unitPriceCents / 100,
     })),
-    shippingAddress: order.shippingAddress,
+    shippingAddress: orderAddressOf(order),
     paymentMethod: order.paymentMethod || PAYMENT_METHOD,
     itemsPrice: order.itemsCents / 100,
     shippingPrice: order.shippingCents / 100,
@@ -191,6 +210,18 @@ export async function buyerByOrderLink(
  */
 export async function listOrdersOfAccount(db: Executor, userId: string): Promise<Order[]> {
   return (await listOrdersOfUser(db, userId)).map(toOrderResponse);
+}
+
+/**
+ * The address a signed-in customer used last (decision 040): the one of the account's newest order,
+ * offered again at the next checkout; null before the first.
+ */
+export async function lastAddressOfAccount(
+  db: Executor,
+  userId: string,
+): Promise<LastAddressResponse> {
+  const latest = await findLatestAddressOfUser(db, userId);
+  return { shippingAddress: latest ? orderAddressOf(latest) : null };
 }
 
 /** An order with its lines, for the modules that act on orders (checkout, payments). */

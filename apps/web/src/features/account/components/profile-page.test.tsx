@@ -22,11 +22,12 @@ function order(overrides: Partial<Order>): Order {
     number: '00000000',
     orderItems: [],
     shippingAddress: {
+      fullName: 'Maya Haddad',
       address: '1 Dune Rd',
       city: 'Chicago',
       state: 'IL',
       postalCode: '60601',
-      country: 'USA',
+      country: 'US',
     },
     paymentMethod: 'Stripe',
     itemsPrice: 40,

@@ -14,6 +14,7 @@ import { CancelDialog } from './cancel-dialog';
 import { DeliverDialog } from './deliver-dialog';
 import { RefundDialog } from './refund-dialog';
 import { remainingCents, variantLabel } from './refund-lines';
+import { ShippingAddress } from '../../../components/shipping-address';
 import { ShipDialog } from './ship-dialog';
 
 const OPEN = ['paid', 'partially_refunded'] as const;
@@ -144,13 +145,8 @@ function OrderDetail({ order, isOwner }: { order: AdminOrder; isOwner: boolean }
           <Section title="Customer">
             <p className="font-semibold">{order.user.name}</p>
             <p className="break-all">{order.user.email}</p>
-            <address className="mt-3 not-italic">
-              {address.address}
-              <br />
-              {address.city}, {address.state} {address.postalCode}
-              <br />
-              {address.country}
-            </address>
+            <h3 className="mt-3 text-sm font-semibold text-ink-muted">Ship to</h3>
+            <ShippingAddress address={address} />
             <p className="mt-3 text-ink-muted">
               {order.isPaid
                 ? `Paid ${order.paidAt ? formatWhen(order.paidAt) : ''} by ${order.paymentMethod}`

@@ -11,6 +11,7 @@ const list = (overrides: Partial<AdminOrderListResponse> = {}): AdminOrderListRe
       number: 'A1B2C3D4',
       createdAt: '2026-11-20T10:00:00.000Z',
       customerName: 'Layla Haddad',
+      recipientName: 'Layla Haddad',
       email: 'layla@example.com',
       status: 'paid',
       totalPrice: 96.3,

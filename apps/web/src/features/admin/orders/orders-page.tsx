@@ -74,7 +74,7 @@ export default function OrdersPage() {
           <div aria-busy={isFetching || undefined}>
             <AdminTable
               caption="Orders, newest first"
-              columns={['Order', 'Date', 'Customer', 'E-mail', 'Status', 'Total', 'Items']}
+              columns={['Order', 'Date', 'Recipient', 'E-mail', 'Status', 'Total', 'Items']}
               rightAligned={['Total', 'Items']}
             >
               {data.orders.map((order) => (
@@ -88,7 +88,7 @@ export default function OrdersPage() {
                     </Link>
                   </th>
                   <td className={cellClass}>{formatWhen(order.createdAt)}</td>
-                  <td className={cellClass}>{order.customerName}</td>
+                  <td className={cellClass}>{order.recipientName}</td>
                   <td className={cellClass}>{order.email}</td>
                   <td className={cellClass}>
                     <StatusBadge status={order.status} />

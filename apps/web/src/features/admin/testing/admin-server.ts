@@ -144,11 +144,12 @@ export function adminOrderFixture(overrides: Partial<AdminOrder> = {}): AdminOrd
       },
     ],
     shippingAddress: {
+      fullName: 'Maya Haddad',
       address: '1 Dune Rd',
       city: 'Chicago',
       state: 'IL',
       postalCode: '60601',
-      country: 'USA',
+      country: 'US',
     },
     paymentMethod: 'Stripe',
     itemsPrice: 90,

@@ -1,3 +1,4 @@
+import { lastAddressResponseSchema, type LastAddressResponse } from '@shop/shared/addresses';
 import { cancelCheckoutResponseSchema, checkoutSessionResponseSchema } from '@shop/shared/orders';
 import type {
   CancelCheckoutResponse,
@@ -46,6 +47,12 @@ export const checkoutApi = api.injectEndpoints({
       }),
       responseSchema: checkoutSessionResponseSchema,
     }),
+    /** GET /api/orders/last-address (bearer): offered again at the next checkout (decision 040). */
+    getLastAddress: build.query<LastAddressResponse, void>({
+      query: () => '/orders/last-address',
+      responseSchema: lastAddressResponseSchema,
+      keepUnusedDataFor: 0,
+    }),
     /** POST /api/orders/:id/cancel-checkout: ends a checkout left through its cancel link. */
     cancelCheckout: build.mutation<CancelCheckoutResponse, { orderId: string; token: string }>({
       query: ({ orderId, token }) => ({
@@ -64,4 +71,5 @@ export const {
   useCancelCheckoutMutation,
   useCreateCheckoutSessionMutation,
   useCreateGuestCheckoutSessionMutation,
+  useGetLastAddressQuery,
 } = checkoutApi;

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADDRESS_MESSAGES } from '@shop/shared/addresses';
 import { MAX_UNITS_PER_LINE, ORDER_LIMIT_MESSAGE } from '@shop/shared/order-limits';
 import { cartLineFor, productFixture, stock } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
@@ -25,11 +26,13 @@ const tote = productFixture({
   countInStock: stock({ total: 4, countA: 2, countB: 2 }),
 });
 const address = {
+  fullName: 'Maya Haddad',
+  phone: '+13125550100',
   address: '12 Dune Road',
   city: 'Chicago',
   state: 'IL',
   postalCode: '60601',
-  country: 'United States',
+  country: 'US',
 };
 
 function putInCart() {
@@ -54,13 +57,14 @@ describe('the guest checkout', () => {
 
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     const messages = (await screen.findAllByRole('alert')).map((alert) => alert.textContent);
+    // The United States is chosen until the shopper chooses another country.
     expect(messages).toEqual([
       'Please enter a valid email address',
+      'Full name is required',
       'Address is required',
       'City is required',
       'State is required',
       'Postal code is required',
-      'Country is required',
     ]);
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Email')).toHaveFocus();
@@ -79,19 +83,74 @@ describe('the guest checkout', () => {
     renderApp('/guest-checkout');
     const expected = {
       Email: ['email', ''],
-      Address: ['street-address', address.address],
+      'Full name': ['name', address.fullName],
+      'Phone (optional)': ['tel', address.phone],
+      Country: ['country', address.country],
+      Address: ['address-line1', address.address],
       City: ['address-level2', address.city],
       State: ['address-level1', address.state],
       'Postal code': ['postal-code', address.postalCode],
-      Country: ['country-name', address.country],
     };
     for (const [label, [autocomplete, value]] of Object.entries(expected)) {
       const input = await screen.findByLabelText(label);
       expect(input).toHaveAttribute('autocomplete', autocomplete);
       expect(input).toHaveValue(value);
-      expect(input).toBeRequired();
+      if (label.includes('optional')) expect(input).not.toBeRequired();
+      else expect(input).toBeRequired();
     }
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Phone (optional)')).toHaveAttribute('type', 'tel');
+    // In the United States the state is one of its states, by name.
+    const state = screen.getByRole('combobox', { name: 'State' });
+    expect(within(state).getByRole('option', { name: 'Illinois' })).toHaveValue('IL');
+    expect(within(state).getAllByRole('option')).toHaveLength(56 + 1);
+    expect(screen.getByRole('option', { name: 'United States of America' })).toHaveProperty(
+      'selected',
+      true,
+    );
+  });
+
+  it('takes a state as text outside the United States, and reads the server’s rules on each field', async () => {
+    putInCart();
+    localStorage.setItem(
+      'shippingAddress',
+      // Kept before the recipient was asked: free-text country, no name.
+      JSON.stringify({ ...address, fullName: undefined, phone: undefined, country: 'USA' }),
+    );
+    const fetchMock = mockApi([tee, tote]);
+    const { user } = renderApp('/guest-checkout');
+    await user.type(await screen.findByLabelText('Email'), 'lea@example.com');
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('US');
+    expect(screen.getByLabelText('Full name')).toHaveValue('');
+
+    await user.type(screen.getByLabelText('Full name'), 'Lea Vogel');
+    await user.type(screen.getByLabelText('Phone (optional)'), '12');
+    await user.clear(screen.getByLabelText('Postal code'));
+    await user.type(screen.getByLabelText('Postal code'), '6060');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
+      ADDRESS_MESSAGES.phone,
+      ADDRESS_MESSAGES.usZip,
+    ]);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Germany');
+    const state = screen.getByRole('textbox', { name: 'State' });
+    expect(state).toHaveValue('');
+    await user.type(state, 'Berlin');
+    await user.clear(screen.getByLabelText('Phone (optional)'));
+    await user.type(screen.getByLabelText('Phone (optional)'), '030 123456789');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    const [post] = posts(fetchMock);
+    expect((await post?.json())?.shippingAddress).toEqual({
+      fullName: 'Lea Vogel',
+      phone: '+4930123456789',
+      address: address.address,
+      city: address.city,
+      state: 'Berlin',
+      postalCode: '6060',
+      country: 'DE',
+    });
   });
 
   it('shows the items and the totals, starts the guest session and goes to its page', async () => {

@@ -1,8 +1,9 @@
 import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { emailSchema } from '@shop/shared/accounts';
+import type { Country } from '@shop/shared/countries';
 import { shippingAddressSchema } from '@shop/shared/orders';
 import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
 import { PageContainer } from '../../../components/ui/page-container';
@@ -10,9 +11,10 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { TextField } from '../../../components/ui/text-field';
 import { shippingAddressSaved } from '../../../stores/cart-slice';
 import { useCreateGuestCheckoutSessionMutation } from '../api/checkout-api';
+import { addressFormDefaults } from '../address-form';
 import { orderItemsOf } from '../cart-totals';
 import { useOrderLimitProblem } from '../hooks/use-order-limit-problem';
-import { useShippingQuote } from '../hooks/use-shipping-quote';
+import { useAddressCountries, useShippingQuote } from '../hooks/use-shipping-quote';
 import { useStartCheckout } from '../hooks/use-start-checkout';
 import { AddressFields } from './address-fields';
 import { CheckoutButton } from './checkout-button';
@@ -22,12 +24,20 @@ import { EmptyCartNotice } from './empty-cart-notice';
 import { ShippingRateChoice } from './shipping-rate-choice';
 
 // The API's own rules and messages: the guest's e-mail and the delivery address.
-const guestFormSchema = z.extend(shippingAddressSchema, { email: emailSchema });
+const guestFormSchema = z.intersection(z.object({ email: emailSchema }), shippingAddressSchema);
 type GuestFormInput = z.input<typeof guestFormSchema>;
 type GuestFormValues = z.output<typeof guestFormSchema>;
 
-/** /guest-checkout: e-mail and address, the summary, and on to the hosted checkout. */
-export default function GuestCheckoutPage() {
+/**
+ * /guest-checkout: e-mail and address, the summary, and on to the hosted checkout. `countries`:
+ * those the address may be in (the shop's ship-to countries; every country by default).
+ */
+export default function GuestCheckoutPage({
+  countries: given,
+}: {
+  countries?: readonly Country[];
+}) {
+  const countries = useAddressCountries(given);
   const id = useId();
   const formId = `${id}-form`;
   const dispatch = useAppDispatch();
@@ -38,22 +48,16 @@ export default function GuestCheckoutPage() {
   const checkout = useStartCheckout(createSession);
   const limitProblem = useOrderLimitProblem();
 
+  const form = useForm<GuestFormInput, unknown, GuestFormValues>({
+    resolver: zodResolver(guestFormSchema),
+    defaultValues: { email: signedInEmail, ...addressFormDefaults(stored, countries) },
+  });
   const {
     register,
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<GuestFormInput, unknown, GuestFormValues>({
-    resolver: zodResolver(guestFormSchema),
-    defaultValues: {
-      email: signedInEmail,
-      address: stored?.address ?? '',
-      city: stored?.city ?? '',
-      state: stored?.state ?? '',
-      postalCode: stored?.postalCode ?? '',
-      country: stored?.country ?? '',
-    },
-  });
+  } = form;
 
   const [country, state] = useWatch({ control, name: ['country', 'state'] });
   const charges = useShippingQuote(lines, { country, state });
@@ -102,7 +106,9 @@ export default function GuestCheckoutPage() {
             </fieldset>
             <fieldset>
               <legend className="mb-4 font-display text-xl font-semibold">Shipping address</legend>
-              <AddressFields idPrefix={id} field={(name) => register(name)} errors={errors} />
+              <FormProvider {...form}>
+                <AddressFields idPrefix={id} countries={countries} />
+              </FormProvider>
             </fieldset>
             <ShippingRateChoice charges={charges} />
           </form>

@@ -4,6 +4,7 @@ import { useAppSelector } from '../../../stores/hooks';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeader } from '../../../components/ui/page-header';
 import { OrderLines } from '../../../components/order-summary/order-lines';
+import { ShippingAddress } from '../../../components/shipping-address';
 import { useCreateCheckoutSessionMutation } from '../api/checkout-api';
 import { orderItemsOf, summaryLinesOf } from '../cart-totals';
 import { useOrderLimitProblem } from '../hooks/use-order-limit-problem';
@@ -84,21 +85,7 @@ export default function PlaceOrderPage() {
               title="Shipping"
               edit={{ to: '/shipping', label: 'Change the shipping address' }}
             >
-              {shippingAddress && (
-                <address className="leading-relaxed not-italic wrap-anywhere">
-                  {userInfo && (
-                    <>
-                      {userInfo.name}
-                      <br />
-                    </>
-                  )}
-                  {shippingAddress.address}
-                  <br />
-                  {shippingAddress.city}, {shippingAddress.state} {shippingAddress.postalCode}
-                  <br />
-                  {shippingAddress.country}
-                </address>
-              )}
+              {shippingAddress && <ShippingAddress address={shippingAddress} />}
             </ReviewSection>
             {charges.rates.length > 1 && (
               <section className="rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6">

@@ -17,11 +17,12 @@ const userInfo = {
   createdAt: '2024-01-01T00:00:00.000Z',
 };
 const address = {
+  fullName: 'Layla Haddad',
   address: '12 Dune Road',
   city: 'Chicago',
   state: 'IL',
   postalCode: '60601',
-  country: 'United States',
+  country: 'US',
 };
 const tee = productFixture({
   _id: 'tee-1',
@@ -68,11 +69,11 @@ describe('shipping', () => {
 
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual([
+      'Full name is required',
       'Address is required',
       'City is required',
       'State is required',
       'Postal code is required',
-      'Country is required',
     ]);
     expect(router.state.location.pathname).toBe('/shipping');
 
@@ -84,9 +85,12 @@ describe('shipping', () => {
     await user.clear(screen.getByLabelText('Address'));
     await user.type(screen.getByLabelText('Address'), ' 12 Dune Road ');
     await user.type(screen.getByLabelText('City'), 'Chicago');
-    await user.type(screen.getByLabelText('State'), 'IL');
+    await user.selectOptions(screen.getByLabelText('State'), 'Illinois');
     await user.type(screen.getByLabelText('Postal code'), '60601');
-    await user.type(screen.getByLabelText('Country'), 'United States');
+    await user.click(screen.getByLabelText('Full name'));
+    await user.paste('Layla Haddad');
+    // The United States is chosen already.
+    expect(screen.getByLabelText('Country')).toHaveValue('US');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
@@ -100,6 +104,21 @@ describe('shipping', () => {
     renderApp('/shipping');
     expect(await screen.findByLabelText('Address')).toHaveValue('12 Dune Road');
     expect(screen.getByLabelText('Postal code')).toHaveValue('60601');
+    expect(screen.getByLabelText('Full name')).toHaveValue('Layla Haddad');
+  });
+
+  it('offers the account’s last address when this browser keeps none', async () => {
+    const last = { ...address, fullName: 'Rosa Lima', phone: '+13125550199', state: 'NY' };
+    mockApi([], (url) =>
+      url.pathname === '/api/orders/last-address' ? { body: { shippingAddress: last } } : undefined,
+    );
+    const { user, store } = renderApp('/shipping');
+    await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveValue('Rosa Lima'));
+    expect(screen.getByLabelText('Phone (optional)')).toHaveValue('+13125550199');
+    expect(screen.getByLabelText('State')).toHaveValue('NY');
+    expect(screen.getByLabelText('Address')).toHaveValue('12 Dune Road');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(store.getState().cart.shippingAddress).toEqual(last));
   });
 });
 
@@ -163,7 +182,7 @@ describe('place order', () => {
     expect(items).toHaveTextContent('$63.98');
     expect(items).toHaveTextContent('Option B');
     expect(screen.getByText(/12 Dune Road/)).toHaveTextContent(
-      '12 Dune RoadChicago, IL 60601United States',
+      'Layla Haddad12 Dune RoadChicago, IL 60601United States of America',
     );
     expect(screen.getByText('Card payment (Stripe)')).toBeInTheDocument();
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { CartLine } from '@shop/shared/cart';
-import { countryCodeOf, usStateCodeOf, type Country } from '@shop/shared/countries';
+import { ALL_COUNTRIES, countryCodeOf, usStateCodeOf, type Country } from '@shop/shared/countries';
 import { toCents } from '@shop/shared/money';
 import type { OrderPrice } from '@shop/shared/pricing';
 import { errorMessage } from '../../../lib/api-error';
@@ -11,6 +11,15 @@ import { cartAmounts, orderItemsOf } from '../cart-totals';
 /** The countries the shop ships to, by English name; empty until the API answers. */
 export function useShipToCountries(): readonly Country[] {
   return useShipToCountriesQuery().data?.countries ?? [];
+}
+
+/**
+ * The countries an address form offers: `given` (tests), else the shop's ship-to countries, and
+ * every country until they arrive (the server refuses one outside every zone in words).
+ */
+export function useAddressCountries(given?: readonly Country[]): readonly Country[] {
+  const shipTo = useShipToCountries();
+  return given ?? (shipTo.length ? shipTo : ALL_COUNTRIES);
 }
 
 const isRefusal = (error: unknown) =>

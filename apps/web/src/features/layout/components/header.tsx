@@ -16,7 +16,7 @@ export function Header() {
       <p className="bg-ink px-4 py-2 text-center text-xs font-semibold tracking-[0.15em] text-sand-50 sm:tracking-[0.25em]">
         {ANNOUNCEMENT}
       </p>
-      {/* Mobile and tablet: menu button, logo, account icon and cart. */}
+      {/* Mobile and tablet: menu button, logo, account icon and cart; the search box below. */}
       <div className="flex h-16 items-center justify-between gap-2 px-3 lg:hidden">
         <MobileSidebar />
         <Logo />
@@ -24,6 +24,10 @@ export function Header() {
           <UserMenu compact />
           <CartLink />
         </div>
+      </div>
+      {/* Phones and tablets: the search box in the header itself, not only in the menu. */}
+      <div className="px-3 pb-3 lg:hidden">
+        <SearchBox className="w-full" />
       </div>
       {/* Desktop: category menus, logo in the middle, search, account and cart. */}
       <div className="mx-auto hidden h-20 max-w-7xl grid-cols-[1fr_auto_1fr] items-center gap-4 px-4 lg:grid xl:gap-6 xl:px-6">

@@ -3,7 +3,6 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
 import { DialogCloseButton } from '../../../components/ui/dialog-close-button';
 import { useNavMenus } from '../use-nav-menus';
-import { SearchBox } from '../../catalog';
 import { SidebarAccountLinks } from './sidebar-account-links';
 import { SidebarSection } from './sidebar-section';
 
@@ -32,12 +31,9 @@ export default function SidebarDialog({ open, onOpenChange, triggerRef }: Sideba
           className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,88vw)] flex-col overflow-y-auto bg-sand-50 shadow-xl"
         >
           <div className="sadu-band h-3" aria-hidden="true" />
-          <div className="flex items-center justify-between px-5 pt-4">
+          <div className="flex items-center justify-between px-5 pt-4 pb-3">
             <Dialog.Title className="font-display text-xl font-semibold">Menu</Dialog.Title>
             <DialogCloseButton label="Close menu" />
-          </div>
-          <div className="px-5 py-4">
-            <SearchBox onSearch={close} />
           </div>
           <nav aria-label="Categories" className="px-5">
             <ul>

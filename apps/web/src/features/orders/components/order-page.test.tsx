@@ -42,11 +42,12 @@ function orderFixture(overrides: Partial<Order> = {}): Order {
       },
     ],
     shippingAddress: {
+      fullName: 'Maya Haddad',
       address: '12 Dune Road',
       city: 'Chicago',
       state: 'IL',
       postalCode: '60601',
-      country: 'United States',
+      country: 'US',
     },
     paymentMethod: 'Stripe',
     itemsPrice: 80.99,

@@ -21,6 +21,7 @@ import {
 } from '../../../components/order-summary/order-amounts';
 import { OrderLines, type OrderLine } from '../../../components/order-summary/order-lines';
 import { DeliveryStatus, PaymentStatus } from './order-status';
+import { ShippingAddress } from '../../../components/shipping-address';
 import { OrderStatusLabel } from './order-status-label';
 
 /** An unpaid order is asked for again this often: the payment's webhook may land a moment late. */
@@ -70,26 +71,13 @@ function WriteReviewLink({
 }
 
 function OrderDetail({ order, token }: { order: Order; token?: string | undefined }) {
-  const { address, city, state, postalCode, country } = order.shippingAddress;
   const waiting = order.status === 'pending_payment';
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_24rem] lg:gap-12">
       {waiting && <WalletScript />}
       <div className="flex flex-col gap-6">
         <Section title="Shipping">
-          <address className="leading-relaxed not-italic wrap-anywhere">
-            {order.user.name}
-            <br />
-            <a href={`mailto:${order.user.email}`} className="text-terracotta-700 underline">
-              {order.user.email}
-            </a>
-            <br />
-            {address}
-            <br />
-            {city}, {state} {postalCode}
-            <br />
-            {country}
-          </address>
+          <ShippingAddress address={order.shippingAddress} email={order.user.email} />
           <DeliveryStatus order={order} />
         </Section>
         <Section title="Payment method">

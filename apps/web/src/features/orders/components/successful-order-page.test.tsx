@@ -90,6 +90,9 @@ describe('the thank-you page', () => {
     const card = (
       await screen.findByRole('heading', { level: 2, name: 'Order 3F2A9C1B' }, { timeout: 5000 })
     ).parentElement as HTMLElement;
+    // The first line under the title says the number.
+    const header = screen.getByRole('heading', { level: 1 }).parentElement as HTMLElement;
+    expect(header.querySelector('p')).toHaveTextContent('Your order number is 3F2A9C1B.');
     const items = within(card).getByRole('list', { name: 'Items in your order' });
     expect(items).toHaveTextContent('Dune Strap');
     expect(items).toHaveTextContent('2 × $19.99');

@@ -65,6 +65,13 @@ export default function SuccessfulOrderPage() {
   return (
     <PageContainer>
       <PageHeader title="Thank you for your order!">
+        {receipt.status === 'found' && (
+          // The number first: what a shopper writes down or quotes to the shop.
+          <p className="mb-3 text-lg font-semibold text-ink" data-testid="order-number-line">
+            Your order number is{' '}
+            <span className="font-mono tracking-wide">{receipt.receipt.number}</span>.
+          </p>
+        )}
         <p>
           You will receive a payment confirmation e-mail from our payment provider and an
           order-tracking e-mail from {SHOP_NAME}.

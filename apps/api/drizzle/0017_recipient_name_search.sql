@@ -1,0 +1,1 @@
+CREATE INDEX "orders_recipient_name_trgm_idx" ON "orders" USING gin (("shipping_address" ->> 'fullName') gin_trgm_ops);
