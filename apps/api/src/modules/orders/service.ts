@@ -27,6 +27,7 @@ import {
   findOrderIdByPaymentReference,
   findOrderIdBySession,
   findOrderWithItems,
+  findOrdersByIds,
   findOrdersWithItems,
   listOrdersOfUser,
   transitionOrder,
@@ -184,6 +185,11 @@ export async function listOrdersOfAccount(db: Executor, userId: string): Promise
 /** An order with its lines, for the modules that act on orders (checkout, payments). */
 export function findOrder(db: Executor, orderId: string): Promise<OrderWithItems | undefined> {
   return findOrderWithItems(db, orderId);
+}
+
+/** Orders with their lines, parcels and refunds, whatever their status (packing slips, invoices). */
+export function findOrders(db: Executor, orderIds: string[]): Promise<OrderWithItems[]> {
+  return findOrdersByIds(db, orderIds);
 }
 
 /** The orders among `orderIds` that still wait for their payment, with their lines. */
