@@ -7,6 +7,7 @@ import CustomersPage from './customers/customers-page';
 import AdminLayout from './layout/admin-layout';
 import OrderDetailPage from './orders/order-detail-page';
 import OrdersPage from './orders/orders-page';
+import PrintPage from './orders/print-page';
 import ProductEditorPage from './products/product-editor-page';
 import ProductsPage from './products/products-page';
 import SetupPage from './setup/setup-page';
@@ -28,6 +29,7 @@ export const adminRoutes: RouteObject[] = [
         children: [
           { index: true, Component: SummaryPage },
           { path: 'orders', Component: OrdersPage },
+          { path: 'orders/print', Component: PrintPage },
           { path: 'orders/:id', Component: OrderDetailPage },
           { path: 'products', Component: ProductsPage },
           { path: 'products/new', Component: ProductEditorPage },

@@ -14,6 +14,7 @@ import { CancelDialog } from './cancel-dialog';
 import { DeliverDialog } from './deliver-dialog';
 import { RefundDialog } from './refund-dialog';
 import { remainingCents, variantLabel } from './refund-lines';
+import { OrderDocumentLinks } from './order-documents-actions';
 import { ShipDialog } from './ship-dialog';
 
 const OPEN = ['paid', 'partially_refunded'] as const;
@@ -87,6 +88,7 @@ function OrderDetail({ order, isOwner }: { order: AdminOrder; isOwner: boolean }
         <span className="flex flex-wrap items-center gap-3">
           <StatusBadge status={order.status} />
           <span>Placed {formatWhen(order.createdAt)}</span>
+          <OrderDocumentLinks order={order} />
         </span>
       </PageHeader>
       {anyAction && (
