@@ -11,6 +11,7 @@ import PrintPage from './orders/print-page';
 import ProductEditorPage from './products/product-editor-page';
 import ProductsPage from './products/products-page';
 import SetupPage from './setup/setup-page';
+import ShopDetailsPage from './shop-details/shop-details-page';
 import StaffPage from './staff/staff-page';
 import MovementsPage from './stock/movements-page';
 import SummaryPage from './summary/summary-page';
@@ -42,6 +43,7 @@ export const adminRoutes: RouteObject[] = [
           { path: 'customers', Component: CustomersPage },
           { path: 'staff', Component: StaffPage },
           { path: 'audit', Component: AuditPage },
+          { path: 'shop-details', Component: ShopDetailsPage },
         ],
       },
     ],
