@@ -60,6 +60,7 @@ export function OrderListActions({
       </p>
       <Button
         variant="secondary"
+        className="self-start"
         aria-disabled={none || undefined}
         aria-describedby={none ? 'orders-none-chosen' : undefined}
         onClick={() => {
