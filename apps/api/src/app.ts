@@ -35,6 +35,7 @@ import { createDevOutboxTransport, createSmtpTransport } from './modules/mail/ma
 import { createMailWorker } from './modules/mail/mail-worker';
 import { createPeriodicSweep, type PeriodicSweep } from './lib/periodic-sweep';
 import { createHoldSweeper } from './flows/hold-sweeper';
+import { orderDocumentRoutes } from './modules/order-documents/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { attachProvenGuestOrders, type OrdersContext } from './modules/orders/service';
 import { createPaymentProvider } from './modules/payments/create-provider';
@@ -256,6 +257,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fulfilmentRoutes, { ctx: ordersCtx, auth });
   await app.register(refundRoutes, { ctx: refundsCtx, auth });
   await app.register(customerRoutes, { db, auth });
+  await app.register(orderDocumentRoutes, { db, auth });
   await app.register(imageRoutes, {
     ctx: { db, store: createDatabaseImageStore(db), onPhotosChanged: catalog.invalidate },
     auth,

@@ -23,6 +23,8 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/users/profile/export': "a file: the account's data, written out as an attachment",
   'GET /api/images/:name': 'a file: a photo rendition',
   'GET /api/admin/products.csv': "a file: the catalog's CSV",
+  'POST /api/admin/order-documents.pdf': 'a file: packing slips or invoices as a PDF',
+  'GET /api/admin/orders.csv': 'a file: the filtered order list as CSV, streamed',
 };
 
 /** Built files (the storefront's, the test checkout's stylesheet, sitemap.xml, robots.txt). */

@@ -420,12 +420,24 @@ export const CSV_COLUMNS = [...SHOPIFY_CSV_COLUMNS, ...SHOP_CSV_COLUMNS] as cons
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 /** What an import did, or (dry run) would do, to one product. */
+/** One change of an update, as the preview shows it: 'price M: $20.00 → $24.00'. */
+export const importDiffSchema = z.object({
+  /** The field's name, as in `fields`. */
+  field: z.string(),
+  /** What it is now and what the file makes it, as people read them ('—' for nothing). */
+  from: z.string(),
+  to: z.string(),
+});
+export type ImportDiff = z.infer<typeof importDiffSchema>;
+
 export const importChangeSchema = z.object({
   handle: z.string(),
   name: z.string(),
   action: z.enum(['create', 'update', 'unchanged']),
   /** The fields (and 'stock S/M', 'threshold L', …) that change. */
   fields: z.array(z.string()),
+  /** Each change of an update, old and new (only updates have them). */
+  diffs: z.optional(z.array(importDiffSchema)),
 });
 export type ImportChange = z.infer<typeof importChangeSchema>;
 

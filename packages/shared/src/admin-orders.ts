@@ -20,16 +20,56 @@ const searchSchema = z.optional(
 /** The :id of the back office's order routes (fulfilment and refunds alike). */
 export const orderIdParams = z.object({ id: singleLineText('Order id').check(z.maxLength(100)) });
 
-/** GET /api/admin/orders?status=&q=&page= */
-export const adminOrderListQuerySchema = z.object({
+/** 'YYYY-MM-DD', a day that exists (a UTC day: the summary's days are UTC days too). */
+const dayQuerySchema = (label: string) =>
+  z.optional(
+    singleLineText(label).check(
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`),
+      z.refine((day) => isCalendarDay(day), `${label} must be a date that exists`),
+    ),
+  );
+
+/** Whether 'YYYY-MM-DD' names a day of the calendar (not 2026-02-30). */
+export function isCalendarDay(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === day;
+}
+
+const orderFilterShape = {
   status: z.optional(
     z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` }),
   ),
   /** Matches the order number, the e-mail, the customer's name or the recipient's. */
   q: searchSchema,
-  page: pageQuerySchema,
-});
+  /** Orders placed from this UTC day on (inclusive). */
+  from: dayQuerySchema('From'),
+  /** Orders placed up to this UTC day (inclusive). */
+  to: dayQuerySchema('To'),
+};
+
+const fromBeforeTo = z.refine<{ from?: string | undefined; to?: string | undefined }>(
+  (query) => !query.from || !query.to || query.from <= query.to,
+  { message: 'From must be on or before To', path: ['to'] },
+);
+
+/** GET /api/admin/orders?status=&q=&from=&to=&page= */
+export const adminOrderListQuerySchema = z
+  .object({ ...orderFilterShape, page: pageQuerySchema })
+  .check(fromBeforeTo);
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
+
+/** GET /api/admin/orders.csv?status=&q=&from=&to=: the same filters, every page. */
+export const adminOrderExportQuerySchema = z.object(orderFilterShape).check(fromBeforeTo);
+export type AdminOrderExportQuery = z.infer<typeof adminOrderExportQuerySchema>;
+
+/**
+ * The order list's days for the summary's 'Last 30 days' (the last 30 × 24 hours): from the UTC
+ * day those hours start in, to today, so every order the card counts is listed.
+ */
+export function last30DaysRange(now: Date): { from: string; to: string } {
+  const day = (time: number) => new Date(time).toISOString().slice(0, 10);
+  return { from: day(now.getTime() - 30 * 24 * 60 * 60_000), to: day(now.getTime()) };
+}
 
 export const adminOrderRowSchema = z.object({
   _id: z.string(),

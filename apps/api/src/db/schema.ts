@@ -5,3 +5,4 @@ export * from './schema/mail';
 export * from './schema/back-office';
 export * from './schema/collections';
 export * from './schema/shipping';
+export * from './schema/documents';

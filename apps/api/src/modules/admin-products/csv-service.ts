@@ -5,13 +5,14 @@ import {
   CSV_COLUMNS,
   DEFAULT_LOW_STOCK_THRESHOLD,
   type ImportChange,
+  type ImportDiff,
   type ImportRejected,
   type ImportResult,
   type ProductStatus,
 } from '@shop/shared/admin-catalog';
 import { productVariantsWriteSchema, type ProductVariantsWrite } from '@shop/shared/admin-variants';
 import type { ProductOption, Variant } from '@shop/shared/catalog';
-import { toCents } from '@shop/shared/money';
+import { formatPrice as formatDollars, toCents } from '@shop/shared/money';
 import { variantTitle } from '@shop/shared/variants';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/database-errors';
@@ -142,6 +143,27 @@ export async function exportCatalogCsv(db: Executor): Promise<string> {
   );
 }
 
+/** How the preview shows a value that is not there. */
+const NOTHING = '—';
+/** A long text in the preview: its start, on one line. */
+const shownText = (text: string | null | undefined) => {
+  if (!text) return NOTHING;
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+};
+const shownCents = (cents: number | null) => (cents === null ? NOTHING : formatDollars(cents));
+const shownNumber = (value: number | null) => (value === null ? NOTHING : String(value));
+const shownOptions = (options: readonly ProductOption[]) =>
+  options.map((option) => `${option.name}: ${option.values.join(', ')}`).join('; ') || NOTHING;
+
+/** A product field's value as the preview shows it (descriptions as their text). */
+function shownField(field: keyof ProductFields, value: ProductFields[keyof ProductFields]) {
+  if (field === 'priceCents') return shownCents(typeof value === 'number' ? value : null);
+  if (field === 'descriptionHtml' && typeof value === 'string')
+    return shownText(value.replace(/<[^>]*>/g, ' '));
+  return shownText(value === undefined || value === null ? null : String(value));
+}
+
 /** A variant of the plan: the file's row, the catalog's variant it names (if any), its key. */
 interface PlannedVariant {
   file: ImportVariant;
@@ -167,6 +189,8 @@ interface ProductPlan {
   thresholds: { variant: Variant; threshold: number }[];
   /** What changes, as the preview names it: 'price', 'options', 'stock Clay / XL'. */
   labels: string[];
+  /** The same changes, each with its old and new value. */
+  diffs: ImportDiff[];
 }
 
 /** 'stock Clay / XL'; a product without options has just 'stock'. */
@@ -320,6 +344,18 @@ async function planImport(
     };
     const changed = current ? changedFields(current, fields) : [];
     const labels = changed.map(fieldLabel);
+    const diffs: ImportDiff[] = current
+      ? changed.map((field) => ({
+          field: fieldLabel(field),
+          from: shownField(field, current[field]),
+          to: shownField(field, fields[field]),
+        }))
+      : [];
+    /** Names a change of the variants for the preview, with its old and new value. */
+    const note = (field: string, from: string, to: string) => {
+      labels.push(field);
+      diffs.push({ field, from, to });
+    };
 
     const dollars = (value: number | null) => (value === null ? null : value / 100);
     // The variants the catalog has keep their order (a file does not reorder them; the editor
@@ -377,42 +413,61 @@ async function planImport(
     let variantsChanged = !current;
     if (current) {
       if (JSON.stringify(options) !== JSON.stringify(current.options)) {
-        labels.push('options');
+        note('options', shownOptions(current.options), shownOptions(options));
         variantsChanged = true;
       }
       writeVariants.forEach((variant, position) => {
         const row = variant.id ? byId.get(variant.id) : undefined;
         const title = variantTitle(variant.options);
         if (!row) {
-          labels.push(`new variant ${title}`);
+          note(`new variant ${title}`, NOTHING, title || 'default');
           variantsChanged = true;
           return;
         }
-        const differs: [string, boolean][] = [
+        const price = variant.price === null ? null : toCents(variant.price);
+        const compareAt = variant.compareAtPrice === null ? null : toCents(variant.compareAtPrice);
+        const differs: [string, boolean, string, string][] = [
           [
             'option values',
             foldedValues(row.optionValues) !== foldedValues(variant.options) ||
               row.optionValues.join() !== variant.options.join(),
+            variantTitle(row.optionValues),
+            title,
           ],
-          ['price', row.priceCents !== (variant.price === null ? null : toCents(variant.price))],
+          ['price', row.priceCents !== price, shownCents(row.priceCents), shownCents(price)],
           [
             'compare-at price',
-            row.compareAtCents !==
-              (variant.compareAtPrice === null ? null : toCents(variant.compareAtPrice)),
+            row.compareAtCents !== compareAt,
+            shownCents(row.compareAtCents),
+            shownCents(compareAt),
           ],
-          ['SKU', row.sku !== variant.sku],
-          ['barcode', row.barcode !== variant.barcode],
-          ['grams', row.weightGrams !== variant.weightGrams],
-          ['position', row.position !== position],
+          ['SKU', row.sku !== variant.sku, shownText(row.sku), shownText(variant.sku)],
+          [
+            'barcode',
+            row.barcode !== variant.barcode,
+            shownText(row.barcode),
+            shownText(variant.barcode),
+          ],
+          [
+            'grams',
+            row.weightGrams !== variant.weightGrams,
+            shownNumber(row.weightGrams),
+            shownNumber(variant.weightGrams),
+          ],
+          ['position', row.position !== position, String(row.position + 1), String(position + 1)],
         ];
-        for (const [label, differ] of differs)
+        for (const [label, differ, from, to] of differs)
           if (differ) {
-            labels.push(variantField(label, variantTitle(row.optionValues)));
+            note(variantField(label, variantTitle(row.optionValues)), from, to);
             variantsChanged = true;
           }
       });
       for (const row of sameOptions ? [] : missing) {
-        labels.push(`removed variant ${variantTitle(row.optionValues) || 'default'}`);
+        note(
+          `removed variant ${variantTitle(row.optionValues) || 'default'}`,
+          variantTitle(row.optionValues) || 'default',
+          NOTHING,
+        );
         variantsChanged = true;
       }
     }
@@ -428,6 +483,7 @@ async function planImport(
       stock: [],
       thresholds: [],
       labels,
+      diffs,
     };
     for (const { file, current: row, key } of planned) {
       const title = variantTitle(file.values);
@@ -449,7 +505,7 @@ async function planImport(
           since,
           title: variantTitle(row?.optionValues ?? file.values),
         });
-        if (current) plan.labels.push(variantField('stock', title));
+        if (current) note(variantField('stock', title), String(onHand), String(target));
       }
       const threshold = file.lowStockThreshold;
       if (
@@ -457,7 +513,12 @@ async function planImport(
         threshold !== (row?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD)
       ) {
         plan.thresholds.push({ variant: key, threshold });
-        if (current) plan.labels.push(variantField('threshold', title));
+        if (current)
+          note(
+            variantField('threshold', title),
+            String(row?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD),
+            String(threshold),
+          );
       }
     }
     if (errors.length === problems) plans.push(plan);
@@ -474,6 +535,7 @@ function resultOf(plans: ProductPlan[], notes: string[], dryRun: boolean): Impor
     name: plan.fields.name,
     action: actionOf(plan),
     fields: [...new Set(plan.labels)],
+    ...(plan.diffs.length ? { diffs: plan.diffs } : {}),
   }));
   const counted = (action: ImportChange['action']) =>
     changes.filter((change) => change.action === action).length;

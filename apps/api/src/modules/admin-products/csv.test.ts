@@ -647,7 +647,13 @@ describe('an import that changes things', () => {
     const previewed = importResultSchema.parse(preview.json());
     expect(previewed).toMatchObject({ created: 1, updated: 1, dryRun: true, errors: [] });
     expect(previewed.changes.filter((change) => change.action !== 'unchanged')).toEqual([
-      { handle: 'desert-tote', name: ARABIC_NAME, action: 'update', fields: ['price'] },
+      {
+        handle: 'desert-tote',
+        name: ARABIC_NAME,
+        action: 'update',
+        fields: ['price'],
+        diffs: [{ field: 'price', from: '$28.00', to: '$31.50' }],
+      },
       { handle: 'csv-born', name: 'CSV Born', action: 'create', fields: [] },
     ]);
     expect(await counts()).toEqual(before);
@@ -775,6 +781,10 @@ describe('an import that changes things', () => {
       name: '=HYPERLINK("http://evil.test","click")',
       action: 'update',
       fields: ['stock S/M', 'threshold L'],
+      diffs: [
+        { field: 'stock S/M', from: '1', to: '9' },
+        { field: 'threshold L', from: '3', to: '0' },
+      ],
     });
     const [movement] = await t.database.db
       .select()
@@ -879,7 +889,15 @@ describe('an exported file once stock has moved', () => {
     expect(applied.statusCode, applied.body).toBe(200);
     expect(
       importResultSchema.parse(applied.json()).changes.filter((c) => c.action !== 'unchanged'),
-    ).toEqual([{ handle: 'last-two', name: 'Last Two Tote', action: 'update', fields: ['price'] }]);
+    ).toEqual([
+      {
+        handle: 'last-two',
+        name: 'Last Two Tote',
+        action: 'update',
+        fields: ['price'],
+        diffs: [{ field: 'price', from: '$10.00', to: '$12.00' }],
+      },
+    ]);
     expect([await onHand('last-two', 'total'), await onHand('sized-sold', 'L')]).toEqual([1, 1]);
   });
 

@@ -1,4 +1,17 @@
-import { and, between, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  between,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { OrderStatus } from '@shop/shared/orders';
 import type { Executor } from '../../db/client';
 import { orderItems, orders, shipments } from '../../db/schema';
@@ -31,15 +44,23 @@ export function idPrefixRange(q: string): { from: string; to: string } | undefin
 /** The recipient's name in the order's address (indexed for the search, see the schema). */
 const recipientName = sql<string | null>`(${orders.shippingAddress} ->> 'fullName')`;
 
+export interface OrderListFilter {
+  status?: OrderStatus | undefined;
+  q?: string | undefined;
+  /** UTC days, 'YYYY-MM-DD', both inclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** The day after a UTC day, at 00:00 UTC: the end (exclusive) of a range that includes `day`. */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60_000);
+
 /**
- * The back office's order list, newest first. `q` matches the order number (a prefix of the id,
- * whatever the case) or a part of the e-mail, the customer's name or the recipient's.
+ * The back office's order filter (the list and its CSV export): status, `q` as the order number
+ * (a prefix of the id, whatever the case) or a part of the e-mail, the customer's name or the
+ * recipient's, and the UTC days the order was placed on.
  */
-export async function listOrderRows(
-  db: Executor,
-  filter: { status?: OrderStatus | undefined; q?: string | undefined },
-  page: { limit: number; offset: number },
-): Promise<{ rows: OrderListRow[]; total: number }> {
+function orderFilter(filter: OrderListFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.q) {
@@ -53,7 +74,18 @@ export async function listOrderRows(
     if (ids) matches.push(between(orders.id, ids.from, ids.to));
     conditions.push(or(...matches) as SQL);
   }
-  const where = conditions.length ? and(...conditions) : undefined;
+  if (filter.from) conditions.push(gte(orders.createdAt, new Date(`${filter.from}T00:00:00Z`)));
+  if (filter.to) conditions.push(lt(orders.createdAt, dayAfter(filter.to)));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The back office's order list, newest first (see orderFilter). */
+export async function listOrderRows(
+  db: Executor,
+  filter: OrderListFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: OrderListRow[]; total: number }> {
+  const where = orderFilter(filter);
   const [rows, [counted]] = await Promise.all([
     db
       .select({
@@ -94,6 +126,33 @@ export async function listOrderRows(
     })),
     total: counted?.total ?? 0,
   };
+}
+
+/** Where a page of the export ends: the last order's time (as PostgreSQL wrote it, to the µs) and id. */
+export interface ExportCursor {
+  at: string;
+  id: string;
+}
+
+/**
+ * The next `limit` orders of the filtered list after `cursor`, newest first: a keyset page, so a
+ * long export reads each order once and holds one page at a time, whatever the offset.
+ */
+export async function exportOrderIds(
+  db: Executor,
+  filter: OrderListFilter,
+  cursor: ExportCursor | undefined,
+  limit: number,
+): Promise<{ id: string; at: string }[]> {
+  const after = cursor
+    ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+    : undefined;
+  return db
+    .select({ id: orders.id, at: sql<string>`${orders.createdAt}::text` })
+    .from(orders)
+    .where(and(orderFilter(filter), after))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
 }
 
 export async function insertShipment(

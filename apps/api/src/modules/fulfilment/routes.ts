@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminOrderExportQuerySchema,
   adminOrderListQuerySchema,
   adminOrderListResponseSchema,
   adminOrderSchema,
@@ -11,9 +12,10 @@ import type { Authenticator } from '../accounts/authenticator';
 import type { OrdersContext } from '../orders/service';
 import { backOfficeActor } from '../back-office/actor';
 import { deliverOrder, shipOrder } from '../../flows/ship-order';
+import { orderExportCsv } from './order-export';
 import { getAdminOrder, listAdminOrders } from './service';
 
-/** The back office's orders: list, detail with timeline, ship, deliver (staff or owner). */
+/** The back office's orders: list, CSV export, detail with timeline, ship, deliver (staff or owner). */
 export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   ctx: OrdersContext;
   auth: Authenticator;
@@ -29,6 +31,20 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       await auth.requireBackOffice(request);
       return listAdminOrders(ctx, request.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/orders.csv',
+    { schema: { querystring: adminOrderExportQuerySchema } },
+    async (request, reply) => {
+      await auth.requireBackOffice(request);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(orderExportCsv(ctx.db, request.query));
     },
   );
 

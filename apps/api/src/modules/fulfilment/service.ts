@@ -29,7 +29,7 @@ export async function listAdminOrders(
 ): Promise<AdminOrderListResponse> {
   const { rows, total } = await listOrderRows(
     ctx.db,
-    { status: query.status, q: query.q || undefined },
+    { status: query.status, q: query.q || undefined, from: query.from, to: query.to },
     pageWindow(query.page, ADMIN_PAGE_SIZE),
   );
   return {

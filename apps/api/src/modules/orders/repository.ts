@@ -93,6 +93,13 @@ export async function findOrdersWithItems(
   return withDetails(db, rows);
 }
 
+/** Orders among `orderIds`, whatever their status, with their details (unknown ids are left out). */
+export async function findOrdersByIds(db: Executor, orderIds: string[]): Promise<OrderWithItems[]> {
+  if (!orderIds.length) return [];
+  const rows = await db.select().from(orders).where(inArray(orders.id, orderIds));
+  return withDetails(db, rows);
+}
+
 /**
  * Adds lines, parcels and refunded amounts to orders, in three queries whatever their number.
  * One after the other: `db` may be a transaction, whose one connection takes one query at a time.

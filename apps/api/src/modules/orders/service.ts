@@ -30,6 +30,7 @@ import {
   findOrderIdBySession,
   findLatestAddressOfUser,
   findOrderWithItems,
+  findOrdersByIds,
   findOrdersWithItems,
   listOrdersOfUser,
   transitionOrder,
@@ -227,6 +228,11 @@ export async function lastAddressOfAccount(
 /** An order with its lines, for the modules that act on orders (checkout, payments). */
 export function findOrder(db: Executor, orderId: string): Promise<OrderWithItems | undefined> {
   return findOrderWithItems(db, orderId);
+}
+
+/** Orders with their lines, parcels and refunds, whatever their status (packing slips, invoices). */
+export function findOrders(db: Executor, orderIds: string[]): Promise<OrderWithItems[]> {
+  return findOrdersByIds(db, orderIds);
 }
 
 /** The orders among `orderIds` that still wait for their payment, with their lines. */

@@ -7,10 +7,12 @@ import CustomersPage from './customers/customers-page';
 import AdminLayout from './layout/admin-layout';
 import OrderDetailPage from './orders/order-detail-page';
 import OrdersPage from './orders/orders-page';
+import PrintPage from './orders/print-page';
 import ProductEditorPage from './products/product-editor-page';
 import ProductsPage from './products/products-page';
 import ShippingSettingsPage from './settings/shipping-settings-page';
 import SetupPage from './setup/setup-page';
+import ShopDetailsPage from './shop-details/shop-details-page';
 import StaffPage from './staff/staff-page';
 import MovementsPage from './stock/movements-page';
 import SummaryPage from './summary/summary-page';
@@ -29,6 +31,7 @@ export const adminRoutes: RouteObject[] = [
         children: [
           { index: true, Component: SummaryPage },
           { path: 'orders', Component: OrdersPage },
+          { path: 'orders/print', Component: PrintPage },
           { path: 'orders/:id', Component: OrderDetailPage },
           { path: 'products', Component: ProductsPage },
           { path: 'products/new', Component: ProductEditorPage },
@@ -42,6 +45,7 @@ export const adminRoutes: RouteObject[] = [
           { path: 'staff', Component: StaffPage },
           { path: 'audit', Component: AuditPage },
           { path: 'settings/shipping', Component: ShippingSettingsPage },
+          { path: 'shop-details', Component: ShopDetailsPage },
         ],
       },
     ],

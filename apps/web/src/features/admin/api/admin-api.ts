@@ -104,8 +104,11 @@ export const adminApi = tagged.injectEndpoints({
       ...backOffice,
     }),
     getAdminOrders: build.query<AdminOrderListResponse, Partial<AdminOrderListQuery>>({
-      query: ({ status, q, page }) =>
-        withBackOfficeToken({ url: '/admin/orders', params: listParams({ status, q, page }) }),
+      query: ({ status, q, from, to, page }) =>
+        withBackOfficeToken({
+          url: '/admin/orders',
+          params: listParams({ status, q, from, to, page }),
+        }),
       responseSchema: adminOrderListResponseSchema,
       providesTags: [BACK_OFFICE_TAG, 'AdminOrder'],
       ...backOffice,

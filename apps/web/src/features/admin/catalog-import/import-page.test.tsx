@@ -35,6 +35,38 @@ const result = (dryRun: boolean): ImportResult => ({
 describe('the CSV import', () => {
   clearSessionStorageAfterEach();
 
+  it('shows each change of a product as old → new', async () => {
+    signInAs('owner');
+    const preview = result(true);
+    fakeAdminServer({
+      'POST /api/admin/products/import': () => ({
+        body: {
+          ...preview,
+          changes: [
+            {
+              ...preview.changes[0]!,
+              diffs: [
+                { field: 'price M', from: '$20.00', to: '$24.00' },
+                { field: 'stock L', from: '3', to: '9' },
+              ],
+            },
+          ],
+        },
+      }),
+    });
+    const { user } = renderApp('/admin/products/import');
+    await user.upload(await screen.findByLabelText('Choose a CSV file'), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Preview changes' }));
+    const changes = await screen.findByRole('table', { name: 'Changes the import would make' });
+    const items = within(changes).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'price M: $20.00 →becomes $24.00',
+      'stock L: 3 →becomes 9',
+    ]);
+    expect(within(items[0]!).getByRole('deletion')).toHaveTextContent('$20.00');
+    expect(within(items[0]!).getByRole('insertion')).toHaveTextContent('$24.00');
+  });
+
   it('previews what would change (a dry run), then applies the same file', async () => {
     signInAs('owner');
     const server = fakeAdminServer({

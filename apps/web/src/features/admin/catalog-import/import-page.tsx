@@ -54,6 +54,23 @@ function counts(result: Pick<ImportResult, 'created' | 'updated' | 'unchanged'>)
   return `${plural(result.created, 'new product')}, ${result.updated} changed, ${result.unchanged} unchanged`;
 }
 
+/** What an update changes, each field as old → new ('price M: $20.00 → $24.00'). */
+function ChangedFields({ change }: { change: ImportChange }) {
+  if (change.action === 'create') return <>Every field</>;
+  if (!change.diffs?.length) return <>{change.fields.join(', ')}</>;
+  return (
+    <ul className="flex flex-col gap-1">
+      {change.diffs.map((diff, index) => (
+        <li key={`${diff.field}-${index}`}>
+          <span className="font-semibold">{diff.field}:</span>{' '}
+          <del className="text-ink-muted">{diff.from}</del> <span aria-hidden="true">→</span>
+          <span className="sr-only">becomes</span> <ins className="no-underline">{diff.to}</ins>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function ChangesTable({ changes, caption }: { changes: ImportChange[]; caption: string }) {
   const shown = changes.filter((change) => change.action !== 'unchanged');
   if (shown.length === 0) return <p className="text-sm text-ink-muted">No product changes.</p>;
@@ -67,7 +84,7 @@ function ChangesTable({ changes, caption }: { changes: ImportChange[]; caption: 
           <td className={`${cellClass} font-mono text-xs`}>{change.handle}</td>
           <td className={cellClass}>{ACTION_LABELS[change.action]}</td>
           <td className={`${wrappingCellClass} min-w-56`}>
-            {change.action === 'create' ? 'Every field' : change.fields.join(', ')}
+            <ChangedFields change={change} />
           </td>
         </tr>
       ))}

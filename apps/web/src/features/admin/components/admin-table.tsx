@@ -13,12 +13,15 @@ export function AdminTable({
   caption,
   columns,
   rightAligned = [],
+  leading,
   children,
 }: {
   caption: string;
   columns: string[];
   /** The columns of amounts and counts. */
   rightAligned?: string[];
+  /** A first header cell that is not a column name (the select-all box of a list with selection). */
+  leading?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -33,6 +36,7 @@ export function AdminTable({
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-sand-100 text-xs tracking-wider text-ink-muted uppercase">
           <tr>
+            {leading && <td className={cellClass}>{leading}</td>}
             {columns.map((column) => (
               <th
                 key={column}

@@ -15,6 +15,7 @@ export function AdminNav({ isOwner }: { isOwner: boolean }) {
     { to: '/admin/stock/movements', label: 'Stock movements', end: false },
     { to: '/admin/customers', label: 'Customers', end: false },
     { to: '/admin/staff', label: 'Staff', end: false },
+    { to: '/admin/shop-details', label: 'Shop details', end: false },
     ...(isOwner
       ? [
           { to: '/admin/audit', label: 'Audit log', end: false },

@@ -15,6 +15,7 @@ import { DeliverDialog } from './deliver-dialog';
 import { RefundDialog } from './refund-dialog';
 import { remainingCents, variantLabel } from './refund-lines';
 import { ShippingAddress } from '../../../components/shipping-address';
+import { OrderDocumentLinks } from './order-documents-actions';
 import { ShipDialog } from './ship-dialog';
 
 const OPEN = ['paid', 'partially_refunded'] as const;
@@ -88,6 +89,7 @@ function OrderDetail({ order, isOwner }: { order: AdminOrder; isOwner: boolean }
         <span className="flex flex-wrap items-center gap-3">
           <StatusBadge status={order.status} />
           <span>Placed {formatWhen(order.createdAt)}</span>
+          <OrderDocumentLinks order={order} />
         </span>
       </PageHeader>
       {anyAction && (

@@ -73,6 +73,22 @@ describe('the orders list', () => {
     expect(within(search).getByRole('searchbox')).toHaveValue('layla');
   });
 
+  it('filters by the days the orders were placed on', async () => {
+    signInAs('staff');
+    const server = fakeAdminServer({ 'GET /api/admin/orders': () => ({ body: list() }) });
+    const { router } = renderApp('/admin/orders?from=2026-10-27&to=2026-11-26');
+    await screen.findByRole('table');
+    const last = server.to('GET', '/api/admin/orders').at(-1)!.query;
+    expect(last.get('from')).toBe('2026-10-27');
+    expect(last.get('to')).toBe('2026-11-26');
+    expect(screen.getByLabelText('From')).toHaveValue('2026-10-27');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-11-26');
+    await router.navigate('/admin/orders?to=2026-11-26');
+    await waitFor(() =>
+      expect(server.to('GET', '/api/admin/orders').at(-1)!.query.get('from')).toBeNull(),
+    );
+  });
+
   it('says when no order matches the filters', async () => {
     signInAs('staff');
     fakeAdminServer({

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ORDER_STATUSES } from '@shop/shared/orders';
 import type { OrderStatus } from '@shop/shared/orders';
@@ -12,11 +12,47 @@ import { SearchForm } from '../components/search-form';
 import { StatusBadge } from '../components/status-badge';
 import { STATUS_LABELS, dollars, formatWhen, pageFrom } from '../format';
 import { useListParams } from '../hooks/use-list-params';
+import { OrderListActions } from './order-documents-actions';
 
 const isStatus = (value: string | null): value is OrderStatus =>
   (ORDER_STATUSES as readonly (string | null)[]).includes(value);
 
-/** /admin/orders?status=&q=&page=: the filters live in the address, so back and forward work. */
+/** A day from the address ('YYYY-MM-DD'), or nothing. */
+const dayFrom = (value: string | null) =>
+  value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+
+/** One of the date range's fields: a day, kept in the address as the other filters are. */
+function DayFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  onChange: (day: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5 sm:w-44">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value)}
+        className={fieldInputClass}
+      />
+    </div>
+  );
+}
+
+/**
+ * /admin/orders?status=&q=&from=&to=&page=: the filters live in the address, so back and forward
+ * work. Orders chosen with the boxes (on any page) get their packing slips printed or invoices
+ * downloaded; the CSV is the whole filtered list.
+ */
 export default function OrdersPage() {
   const statusId = useId();
   const [params] = useSearchParams();
@@ -24,12 +60,23 @@ export default function OrdersPage() {
   const rawStatus = params.get('status');
   const status = isStatus(rawStatus) ? rawStatus : undefined;
   const q = params.get('q')?.trim() || undefined;
+  const from = dayFrom(params.get('from'));
+  const to = dayFrom(params.get('to'));
   const page = pageFrom(params.get('page'));
   const { data, isFetching, isLoading, error, refetch } = useGetAdminOrdersQuery({
     status,
     q,
+    from,
+    to,
     page,
   });
+  const [selected, setSelected] = useState<string[]>([]);
+  const toggle = (id: string, on: boolean) =>
+    setSelected((ids) =>
+      on ? [...ids.filter((known) => known !== id), id] : ids.filter((known) => known !== id),
+    );
+  const pageIds = data?.orders.map((order) => order._id) ?? [];
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
 
   return (
     <>
@@ -59,6 +106,15 @@ export default function OrdersPage() {
           onSearch={(text) => setParam('q', text)}
         />
       </div>
+      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end">
+        <DayFilter label="From" value={from} onChange={(day) => setParam('from', day)} />
+        <DayFilter label="To" value={to} onChange={(day) => setParam('to', day)} />
+      </div>
+      <OrderListActions
+        selected={selected}
+        filters={{ status, q, from, to }}
+        onClear={() => setSelected([])}
+      />
       <QueryState
         isLoading={isLoading}
         error={error}
@@ -67,7 +123,9 @@ export default function OrdersPage() {
       >
         {data && data.orders.length === 0 && (
           <EmptyState title="No orders">
-            {status || q ? 'No order matches these filters.' : 'Orders will be listed here.'}
+            {status || q || from || to
+              ? 'No order matches these filters.'
+              : 'Orders will be listed here.'}
           </EmptyState>
         )}
         {data && data.orders.length > 0 && (
@@ -76,9 +134,33 @@ export default function OrdersPage() {
               caption="Orders, newest first"
               columns={['Order', 'Date', 'Recipient', 'E-mail', 'Status', 'Total', 'Items']}
               rightAligned={['Total', 'Items']}
+              leading={
+                <input
+                  type="checkbox"
+                  aria-label="Choose every order on this page"
+                  checked={allOnPage}
+                  onChange={(event) =>
+                    setSelected((ids) =>
+                      event.target.checked
+                        ? [...ids.filter((id) => !pageIds.includes(id)), ...pageIds]
+                        : ids.filter((id) => !pageIds.includes(id)),
+                    )
+                  }
+                  className="size-5 accent-terracotta-700"
+                />
+              }
             >
               {data.orders.map((order) => (
                 <tr key={order._id} className="hover:bg-sand-50">
+                  <td className={cellClass}>
+                    <input
+                      type="checkbox"
+                      aria-label={`Choose order #${order.number}`}
+                      checked={selected.includes(order._id)}
+                      onChange={(event) => toggle(order._id, event.target.checked)}
+                      className="size-5 accent-terracotta-700"
+                    />
+                  </td>
                   <th scope="row" className={cellClass}>
                     <Link
                       to={`/admin/orders/${encodeURIComponent(order._id)}`}

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { last30DaysRange } from '@shop/shared/admin-orders';
 import { renderApp } from '../../../test/render-app';
 import { clearSessionStorageAfterEach, fakeAdminServer, signInAs } from '../testing/admin-server';
 
@@ -33,6 +34,11 @@ describe('the back office summary', () => {
     expect(screen.getByText('1 order')).toBeInTheDocument();
     expect(screen.getByText('$2,400.50')).toBeInTheDocument();
     expect(screen.getByText('31 orders')).toBeInTheDocument();
+    const { from, to } = last30DaysRange(new Date());
+    expect(screen.getByRole('link', { name: 'Orders of these days' })).toHaveAttribute(
+      'href',
+      `/admin/orders?from=${from}&to=${to}`,
+    );
     expect(screen.getByRole('link', { name: 'Paid orders to ship' })).toHaveAttribute(
       'href',
       '/admin/orders?status=paid',

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { last30DaysRange } from '@shop/shared/admin-orders';
 import type { LowStockVariant } from '@shop/shared/admin-catalog';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useGetSummaryQuery } from '../api/admin-api';
@@ -94,8 +95,11 @@ export default function SummaryPage() {
                 {dollars(data.sales30Days)}
               </p>
               <p className="text-sm text-ink-muted">{plural(data.orders30Days, 'order')}</p>
-              <Link to="/admin/customers" className={linkClass}>
-                Customers
+              <Link
+                to={`/admin/orders?${new URLSearchParams(last30DaysRange(new Date()))}`}
+                className={linkClass}
+              >
+                Orders of these days
               </Link>
             </li>
             <li className={cardClass}>
