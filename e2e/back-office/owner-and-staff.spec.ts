@@ -237,7 +237,11 @@ test.describe('the back office, run by its owner @desktop-only', () => {
     await expect(
       page
         .getByRole('list', { name: 'Timeline' })
-        .getByText(`Refunded $${amount}, 2 units back to stock: Returned unworn: too small`),
+        .getByText(
+          new RegExp(
+            `^Refund of \\$${amount} for 2 × ${tee.product.name}.*, back to stock: Returned unworn: too small$`,
+          ),
+        ),
     ).toBeVisible();
 
     await expect
