@@ -32,8 +32,7 @@ function availableActions(order: AdminOrder, isOwner: boolean) {
   const canShip = isOpen(order) && unitsToShip(order) > 0;
   return {
     ship: canShip,
-    // A parcel of some items makes sense when more than one unit remains.
-    shipItems: canShip && unitsToShip(order) > 1,
+    shipItems: canShip,
     deliver: !order.isDelivered && !notShipped && shippedInFull,
     refund: isOwner && order.isPaid && remainingCents(order) > 0 && order.status !== 'cancelled',
     cancel: isOwner && isOpen(order) && notShipped,
