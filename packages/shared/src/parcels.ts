@@ -22,14 +22,12 @@ export function knownCarrier(name: string): Carrier | undefined {
   return CARRIERS.find((carrier) => carrier.toLowerCase() === wanted);
 }
 
-/** A web address a link may lead to: http or https only (never javascript: or data:). */
+/**
+ * A web address a link may lead to: http or https with a host, no spaces (never javascript: or
+ * data:). A pattern rather than URL: the shared rules run where no URL global is typed.
+ */
 export function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
+  return /^https?:\/\/[a-z0-9.-]+(:\d+)?([/?#][^\s]*)?$/i.test(value);
 }
 
 /**
