@@ -4,7 +4,8 @@ import { actorSchema, pagedSchema, pageQuerySchema } from './back-office';
 import { lineOptionSchema, lineSizeSchema } from './cart';
 import { toCents } from './money';
 import { ORDER_STATUSES, orderSchema, shipmentSchema } from './orders';
-import { singleLineText } from './text';
+import { OTHER_CARRIER, PARCEL_MESSAGES, isWebAddress } from './parcels';
+import { multiLineText, singleLineText } from './text';
 
 /** The back office's orders, customers and summary. Amounts in dollars; counts in units. */
 
@@ -103,8 +104,9 @@ export type RefundRecord = z.infer<typeof refundRecordSchema>;
 export const timelineEntrySchema = z.object({
   at: z.string(),
   actor: actorSchema,
-  /** e.g. 'payment.paid', 'mail.sent', 'order.shipped', 'order.refunded'. */
+  /** For programs, never shown: e.g. 'payment.paid', 'mail.sent', 'order.shipped', 'order.note'. */
   action: z.string(),
+  /** What happened, in words ('Paid by card', 'Shipped 2 items by UPS, tracking number …'). */
   detail: z.string(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
@@ -119,26 +121,87 @@ export const adminOrderSchema = z.extend(orderSchema, {
    * the next refund of the line's units is counted from there (unitsRefundCents).
    */
   restockedUnits: z.array(z.int()),
+  /** The id of each order line (in orderItems' order): a parcel names its lines by them. */
+  lineIds: z.array(z.string()),
+  /** Units of each order line (in orderItems' order) neither in a parcel nor refunded. */
+  unitsToShip: z.array(z.int()),
 
   /** Oldest first. */
   timeline: z.array(timelineEntrySchema),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
-/** POST /api/admin/orders/:id/ship (a paid order). */
-export const shipOrderRequestSchema = z.object({
-  carrier: singleLineText('Carrier').check(
+/**
+ * POST /api/admin/orders/:id/ship (a paid order): one parcel. `items` names units of the order's
+ * lines (by lineIds); without it the parcel holds every unit that remains (the whole order at
+ * once). USPS, UPS, FedEx and DHL get their tracking link from a template; the carrier 'Other'
+ * needs `trackingUrl`, which any other carrier name may give.
+ */
+export const shipOrderRequestSchema = z
+  .object({
+    carrier: singleLineText('Carrier').check(
+      z.trim(),
+      z.minLength(1, 'Carrier is required'),
+      z.maxLength(60, 'Carrier must be at most 60 characters'),
+    ),
+    trackingNumber: singleLineText('Tracking number').check(
+      z.trim(),
+      z.minLength(1, 'Tracking number is required'),
+      z.maxLength(80, 'Tracking number must be at most 80 characters'),
+    ),
+    trackingUrl: z.optional(
+      singleLineText('Tracking URL').check(
+        z.trim(),
+        z.maxLength(500, 'Tracking URL must be at most 500 characters'),
+        z.refine((url) => url === '' || isWebAddress(url), PARCEL_MESSAGES.trackingUrlInvalid),
+      ),
+    ),
+    note: z.optional(
+      multiLineText('Note').check(
+        z.trim(),
+        z.maxLength(500, 'Note must be at most 500 characters'),
+      ),
+    ),
+    items: z.optional(
+      z
+        .array(
+          z.object({
+            line: singleLineText('Line').check(z.minLength(1), z.maxLength(100)),
+            qty: z
+              .int('Quantity must be a whole number')
+              .check(
+                z.minimum(0, 'Quantity must be at least 0'),
+                z.maximum(10_000, 'Quantity is more than any order'),
+              ),
+          }),
+        )
+        .check(z.maxLength(50)),
+    ),
+  })
+  .check(
+    z.refine(
+      (parcel) =>
+        parcel.carrier.toLowerCase() !== OTHER_CARRIER.toLowerCase() || Boolean(parcel.trackingUrl),
+      { message: PARCEL_MESSAGES.trackingUrlNeeded, path: ['trackingUrl'] },
+    ),
+  );
+export type ShipOrderRequest = z.infer<typeof shipOrderRequestSchema>;
+
+/** POST /api/admin/orders/:id/notes: an internal note (staff only; never shown to the buyer). */
+export const orderNoteRequestSchema = z.object({
+  note: multiLineText('Note').check(
     z.trim(),
-    z.minLength(1, 'Carrier is required'),
-    z.maxLength(60, 'Carrier must be at most 60 characters'),
-  ),
-  trackingNumber: singleLineText('Tracking number').check(
-    z.trim(),
-    z.minLength(1, 'Tracking number is required'),
-    z.maxLength(80, 'Tracking number must be at most 80 characters'),
+    z.minLength(1, 'Please write the note'),
+    z.maxLength(2000, 'Note must be at most 2000 characters'),
   ),
 });
-export type ShipOrderRequest = z.infer<typeof shipOrderRequestSchema>;
+export type OrderNoteRequest = z.infer<typeof orderNoteRequestSchema>;
+
+/** POST /api/admin/orders/:id/shipments/:shipmentId/deliver */
+export const shipmentParams = z.object({
+  id: singleLineText('Order id').check(z.maxLength(100)),
+  shipmentId: singleLineText('Parcel id').check(z.maxLength(100)),
+});
 
 const reasonSchema = singleLineText('Reason').check(
   z.trim(),
@@ -210,7 +273,7 @@ export const adminSummarySchema = z.object({
   ordersToday: z.int(),
   sales30Days: z.number(),
   orders30Days: z.int(),
-  /** Paid (or partly refunded) and not yet shipped. */
+  /** Paid (or partly refunded or shipped) and not yet shipped in full. */
   awaitingShipment: z.int(),
   /** Variants whose available stock is below their threshold (published and draft products). */
   lowStock: z.array(lowStockVariantSchema),

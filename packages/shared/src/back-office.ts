@@ -121,6 +121,15 @@ export const auditListResponseSchema = z.extend(pagedSchema, {
 });
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 
+/**
+ * GET and PUT /api/admin/me/new-order-mail: whether the signed-in back-office account gets a mail
+ * for every paid order (until it chooses, the owner does and staff do not).
+ */
+export const newOrderMailSettingSchema = z.object({
+  newOrderMail: z.boolean({ error: 'newOrderMail must be true or false' }),
+});
+export type NewOrderMailSetting = z.infer<typeof newOrderMailSettingSchema>;
+
 export const BACK_OFFICE_MESSAGES = {
   notBackOffice: 'This is for the shop’s staff only',
   needsSecondFactor: 'Please confirm the code from your authenticator app first',

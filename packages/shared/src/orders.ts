@@ -107,13 +107,14 @@ export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSche
 export const RECEIPT_WINDOW_MS = 60 * 60_000;
 
 /**
- * pending_payment → paid → shipped → delivered; a paid order can be refunded in part
+ * pending_payment → paid → (partially_shipped →) shipped → delivered; a paid order can be refunded in part
  * (partially_refunded) or in full (refunded), or cancelled before it ships; an unpaid one
  * expires or is cancelled.
  */
 export const ORDER_STATUSES = [
   'pending_payment',
   'paid',
+  'partially_shipped',
   'shipped',
   'delivered',
   'partially_refunded',
@@ -133,6 +134,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: 'Refunded',
   cancelled: 'Cancelled',
   expired: 'Expired',
+  partially_shipped: 'Partly shipped',
 };
 
 /**
@@ -142,6 +144,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
  */
 export const REVIEWABLE_STATUSES = [
   'paid',
+  'partially_shipped',
   'shipped',
   'delivered',
   'partially_refunded',
@@ -158,11 +161,28 @@ export function orderNumber(orderId: string): string {
   return orderId.slice(0, 8).toUpperCase();
 }
 
-/** A parcel on its way: the carrier and its tracking number. */
+/**
+ * A parcel on its way: the carrier, its tracking number and link (null when the carrier has no
+ * template and no URL was given), the units of each line it holds, and when it arrived.
+ */
 export const shipmentSchema = z.object({
+  _id: z.string(),
   carrier: z.string(),
   trackingNumber: z.string(),
+  trackingUrl: z.nullable(z.string()),
+  /** A note for the buyer. */
+  note: z.nullable(z.string()),
+  items: z.array(
+    z.object({
+      name: z.string(),
+      variantTitle: z.string(),
+      size: lineSizeSchema,
+      option: lineOptionSchema,
+      qty: z.int().check(z.positive()),
+    }),
+  ),
   shippedAt: z.string(),
+  deliveredAt: z.nullable(z.string()),
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 

@@ -1,7 +1,8 @@
 import type { Variant } from '@shop/shared/catalog';
 import type { Executor } from '../db/client';
 import { enqueueMail } from '../modules/mail/service';
-import { orderConfirmationMail } from '../modules/orders/order-mails';
+import { newOrderMailRecipients } from '../modules/back-office/service';
+import { newOrderMail, orderConfirmationMail } from '../modules/orders/order-mails';
 import {
   findLapsedHolds,
   findOrder,
@@ -22,8 +23,8 @@ import { inLockOrder, releaseUnits, sellUnits } from '../modules/stock/service';
  */
 
 /**
- * Pays an unpaid order once: the hold becomes a sale and the order mail is queued, in the caller's
- * transaction. `paymentReference` (Stripe: the PaymentIntent) is kept for refunds.
+ * Pays an unpaid order once: the hold becomes a sale, the order mail and the new-order mails of the
+ * back-office accounts that want them are queued, in the caller's transaction. `paymentReference` (Stripe: the PaymentIntent) is kept for refunds.
  */
 export async function markOrderPaid(
   ctx: OrdersContext,
@@ -37,10 +38,15 @@ export async function markOrderPaid(
   const order = await findOrder(tx, orderId);
   for (const units of inLockOrder((order?.items ?? []).map(orderUnits)))
     await sellUnits(tx, { ...units, orderId });
-  if (order)
+  if (order) {
     await enqueueMail(tx, orderConfirmationMail(order, orderLink(ctx, orderId), ctx.supportEmail), {
       orderId,
     });
+    // Once per order: only the call that moved it to paid gets here (a repeated event does not).
+    const adminLink = `${ctx.appUrl}/admin/orders/${orderId}`;
+    for (const recipient of await newOrderMailRecipients(tx))
+      await enqueueMail(tx, newOrderMail(order, recipient, adminLink, ctx.supportEmail));
+  }
   return true;
 }
 

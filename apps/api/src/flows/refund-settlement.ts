@@ -5,7 +5,9 @@ import type { Executor } from '../db/client';
 import { AppError } from '../errors';
 import { recordAudit, type AuditActor } from '../modules/audit/service';
 import { enqueueMail } from '../modules/mail/service';
-import { refundMail } from '../modules/orders/order-mails';
+import { refundMail, unitsOfLines } from '../modules/orders/order-mails';
+import { shippingLines, stampShipped } from '../modules/fulfilment/service';
+import { allUnitsShipped } from '@shop/shared/parcels';
 import type { OrderWithItems } from '../modules/orders/repository';
 import { lockOrder, moveOrder, orderLink, type OrdersContext } from '../modules/orders/service';
 import { RefundRefusedError, type PaymentProvider } from '../modules/payments/provider';
@@ -59,12 +61,21 @@ export async function settleSucceeded(
     });
   const to = refund.cancels ? 'cancelled' : await statusAfterRefund(tx, order);
   await moveOrder(tx, order.id, refund.cancels ? CANCELLABLE : REFUNDABLE, to);
-  const units = refund.restock.reduce((sum, line) => sum + line.qty, 0);
+  // Units refunded back to stock no longer need a parcel: they may have been the last ones.
+  if (!refund.cancels && order.shipments.length && order.shippedAt === null) {
+    if (allUnitsShipped(await shippingLines(tx, order))) await stampShipped(tx, order.id);
+  }
+  const units = refund.restock.map((line) => ({
+    item: order.items.find(
+      (item) => item.productId === line.productId && item.variant === line.variant,
+    ),
+    qty: line.qty,
+  }));
   if (actor)
     await recordAudit(tx, actor, {
       action: refund.cancels ? 'order.cancelled' : 'order.refunded',
       orderId: order.id,
-      summary: `${refund.cancels ? 'Cancelled, refunded' : 'Refunded'} ${formatPrice(refund.amountCents)}${units ? `, ${units} unit${units === 1 ? '' : 's'} back to stock` : ''}: ${refund.reason}${how}`,
+      summary: `${refund.cancels ? 'Cancelled: refund' : 'Refund'} of ${formatPrice(refund.amountCents)}${units.length ? ` for ${unitsOfLines(units)}, back to stock` : ''}: ${refund.reason}${how}`,
     });
   await enqueueMail(
     tx,

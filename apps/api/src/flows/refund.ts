@@ -99,7 +99,8 @@ export async function cancelOrder(
     (order, earlier) => {
       const remaining = order.totalCents - order.refundedCents;
       // Nothing left to refund means another refund or cancellation is under way or done.
-      if (!CANCELLABLE.includes(order.status) || order.shippedAt !== null || remaining <= 0)
+      const parcelSent = order.shippedAt !== null || order.shipments.length > 0;
+      if (!CANCELLABLE.includes(order.status) || parcelSent || remaining <= 0)
         throw conflict(ADMIN_ORDER_MESSAGES.notCancellable);
       return { amountCents: remaining, restock: everythingLeft(order, earlier) };
     },

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -65,3 +65,15 @@ export const auditLog = pgTable(
     index('audit_log_product_idx').on(t.productId),
   ],
 );
+
+/**
+ * A back-office account's choice of a mail for every paid order. Without a row the role decides:
+ * the owner gets them, staff do not.
+ */
+export const newOrderMailChoices = pgTable('new_order_mail_choices', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

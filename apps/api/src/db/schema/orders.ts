@@ -25,6 +25,7 @@ export const orderStatus = pgEnum('order_status', [
   'shipped',
   'partially_refunded',
   'refunded',
+  'partially_shipped',
 ]);
 
 export interface ShippingAddressColumn {
@@ -153,7 +154,7 @@ export const paymentEvents = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
-/** A parcel sent for an order. */
+/** A parcel sent for an order: some or all of its units (shipment_items), delivered on its own. */
 export const shipments = pgTable(
   'shipments',
   {
@@ -163,9 +164,33 @@ export const shipments = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     carrier: text('carrier').notNull(),
     trackingNumber: text('tracking_number').notNull(),
+    /** The tracking page of a carrier without a template (USPS, UPS, FedEx and DHL have one). */
+    trackingUrl: text('tracking_url'),
+    /** A note for the buyer, in the parcel's mail and on their order page. */
+    note: text('note'),
     shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [index('shipments_order_idx').on(t.orderId)],
+);
+
+/** The units of each order line a parcel holds. */
+export const shipmentItems = pgTable(
+  'shipment_items',
+  {
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    qty: integer('qty').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.orderItemId] }),
+    check('shipment_items_qty_positive', sql`${t.qty} > 0`),
+    index('shipment_items_order_item_idx').on(t.orderItemId),
+  ],
 );
 
 export interface RestockColumn {

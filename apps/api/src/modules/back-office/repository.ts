@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { mfaRecoveryCodes, mfaSecrets, ownerSetupTokens, users } from '../../db/schema';
+import {
+  mfaRecoveryCodes,
+  mfaSecrets,
+  newOrderMailChoices,
+  ownerSetupTokens,
+  users,
+} from '../../db/schema';
 
 export type MfaSecretRow = typeof mfaSecrets.$inferSelect;
 
@@ -174,4 +180,43 @@ export async function findMember(db: Executor, id: string): Promise<MemberRow | 
     .leftJoin(mfaSecrets, eq(mfaSecrets.userId, users.id))
     .where(and(eq(users.id, id), ne(users.role, 'customer')));
   return row;
+}
+
+/** An account's choice of the new-order mail; without one, the owner gets it and staff do not. */
+const wantsNewOrderMail = sql<boolean>`coalesce(${newOrderMailChoices.enabled}, ${users.role} = 'owner')`;
+
+/** Whether a back-office account gets the new-order mail. */
+export async function newOrderMailOf(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ enabled: wantsNewOrderMail })
+    .from(users)
+    .leftJoin(newOrderMailChoices, eq(newOrderMailChoices.userId, users.id))
+    .where(eq(users.id, userId));
+  return row?.enabled ?? false;
+}
+
+export async function saveNewOrderMail(
+  db: Executor,
+  userId: string,
+  enabled: boolean,
+): Promise<void> {
+  await db
+    .insert(newOrderMailChoices)
+    .values({ userId, enabled })
+    .onConflictDoUpdate({
+      target: newOrderMailChoices.userId,
+      set: { enabled, updatedAt: sql`now()` },
+    });
+}
+
+/** The owner and staff who get a mail for every paid order. */
+export async function newOrderMailRecipients(
+  db: Executor,
+): Promise<{ email: string; name: string }[]> {
+  return db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .leftJoin(newOrderMailChoices, eq(newOrderMailChoices.userId, users.id))
+    .where(and(ne(users.role, 'customer'), wantsNewOrderMail))
+    .orderBy(asc(users.createdAt), asc(users.id));
 }

@@ -8,6 +8,7 @@ import {
   backOfficeSessionRequestSchema,
   backOfficeSessionResponseSchema,
   mfaEnrollResponseSchema,
+  newOrderMailSettingSchema,
   ownerSetupRequestSchema,
   pageQuerySchema,
   staffInviteRequestSchema,
@@ -21,7 +22,15 @@ import type { ActionLimit, ActionLimiter } from '../rate-limits/service';
 import { actorOf, type BackOfficeContext } from './context';
 import { setUpOwner } from './owner-setup';
 import { enroll, openBackOffice } from './second-factor';
-import { auditPage, inviteStaff, listStaff, removeStaff, resetStaffSecondFactor } from './service';
+import {
+  auditPage,
+  chooseNewOrderMail,
+  inviteStaff,
+  listStaff,
+  newOrderMailSetting,
+  removeStaff,
+  resetStaffSecondFactor,
+} from './service';
 
 const perHour = (action: string, max: number): ActionLimit => ({
   action,
@@ -116,6 +125,29 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{
       },
     });
   }
+
+  app.get(
+    '/api/admin/me/new-order-mail',
+    { schema: { response: responses({ 200: newOrderMailSettingSchema }) } },
+    async (request) => {
+      const { user } = await auth.requireBackOffice(request);
+      return newOrderMailSetting(ctx, user.id);
+    },
+  );
+
+  app.put(
+    '/api/admin/me/new-order-mail',
+    {
+      schema: {
+        body: newOrderMailSettingSchema,
+        response: responses({ 200: newOrderMailSettingSchema }),
+      },
+    },
+    async (request) => {
+      const { user } = await auth.requireBackOffice(request);
+      return chooseNewOrderMail(ctx, actorOf(user, request.ip), request.body);
+    },
+  );
 
   app.get(
     '/api/admin/audit',

@@ -4,6 +4,7 @@ import {
   BACK_OFFICE_MESSAGES,
   STAFF_INVITATION_MS,
   type AuditListResponse,
+  type NewOrderMailSetting,
   type StaffInviteRequest,
   type StaffMember,
   type StaffListResponse,
@@ -21,7 +22,17 @@ import {
 import { listAudit, recordAudit, type AuditActor } from '../audit/service';
 import { enqueueMail } from '../mail/service';
 import type { BackOfficeContext } from './context';
-import { deleteSecondFactor, findMember, listMembers, type MemberRow } from './repository';
+import {
+  deleteSecondFactor,
+  findMember,
+  listMembers,
+  newOrderMailOf,
+  saveNewOrderMail,
+  type MemberRow,
+} from './repository';
+
+/** Whom the paying of an order mails (flows/order-holds.ts), in the caller's transaction. */
+export { newOrderMailRecipients } from './repository';
 import { staffInvitationMail } from './staff-mails';
 
 /**
@@ -48,6 +59,33 @@ export async function ownersToNotify(db: Executor): Promise<{ email: string; nam
   return (await listMembers(db))
     .filter((member) => member.role === 'owner')
     .map(({ email, name }) => ({ email, name }));
+}
+
+/** GET /api/admin/me/new-order-mail */
+export async function newOrderMailSetting(
+  ctx: BackOfficeContext,
+  userId: string,
+): Promise<NewOrderMailSetting> {
+  return { newOrderMail: await newOrderMailOf(ctx.db, userId) };
+}
+
+/** PUT /api/admin/me/new-order-mail: the account's own choice, audited. */
+export async function chooseNewOrderMail(
+  ctx: BackOfficeContext,
+  actor: AuditActor,
+  setting: NewOrderMailSetting,
+): Promise<NewOrderMailSetting> {
+  await ctx.db.transaction(async (tx) => {
+    await saveNewOrderMail(tx, actor.user.id, setting.newOrderMail);
+    await recordAudit(tx, actor, {
+      action: 'account.new_order_mail',
+      targetUserId: actor.user.id,
+      summary: setting.newOrderMail
+        ? 'Turned on the mail for every paid order'
+        : 'Turned off the mail for every paid order',
+    });
+  });
+  return setting;
 }
 
 /**

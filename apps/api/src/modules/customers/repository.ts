@@ -111,13 +111,16 @@ export async function salesSince(
   return { cents: (paid?.cents ?? 0) - (refunded?.cents ?? 0), orders: paid?.orders ?? 0 };
 }
 
-/** Paid (or partly refunded) and not yet shipped. */
+/** Paid (or partly refunded or shipped) and not yet shipped in full. */
 export async function countAwaitingShipment(db: Executor): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(orders)
     .where(
-      and(inArray(orders.status, ['paid', 'partially_refunded']), sql`${orders.shippedAt} is null`),
+      and(
+        inArray(orders.status, ['paid', 'partially_shipped', 'partially_refunded']),
+        sql`${orders.shippedAt} is null`,
+      ),
     );
   return row?.total ?? 0;
 }

@@ -188,7 +188,18 @@ describe('an order through the back office', () => {
     const body = adminOrderSchema.parse(shipped.json());
     expect(body.status).toBe('shipped');
     expect(body.shipments).toEqual([
-      { carrier: 'UPS', trackingNumber: '1Z999AA10123456784', shippedAt: expect.any(String) },
+      {
+        _id: expect.any(String),
+        carrier: 'UPS',
+        trackingNumber: '1Z999AA10123456784',
+        trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+        note: null,
+        items: [
+          { name: 'Ship Tee', variantTitle: expect.any(String), size: 'L', option: 'NA', qty: 2 },
+        ],
+        shippedAt: expect.any(String),
+        deliveredAt: null,
+      },
     ]);
 
     const mail = await inbox.waitFor('parcel@example.com', { subject: /has shipped/ });
@@ -238,19 +249,16 @@ describe('an order through the back office', () => {
     expect(actions.indexOf('order.shipped')).toBeLessThan(actions.indexOf('order.delivered'));
     const at = detail.timeline.map((entry) => entry.at);
     expect([...at].sort()).toEqual(at);
-    expect(detail.timeline[0]).toMatchObject({
-      actor: 'provider',
-      detail: 'checkout.completed',
-    });
+    expect(detail.timeline[0]).toMatchObject({ actor: 'provider', detail: 'Paid by card' });
     const mails = detail.timeline.filter((entry) => entry.action.startsWith('mail.'));
     expect(mails.map((entry) => entry.detail)).toEqual([
-      `Your Sadu Sands order ${orderNumber(orderId)} is confirmed`,
-      `Your Sadu Sands order ${orderNumber(orderId)} has shipped`,
+      `Mail sent: Your Sadu Sands order ${orderNumber(orderId)} is confirmed`,
+      `Mail sent: Your Sadu Sands order ${orderNumber(orderId)} has shipped`,
     ]);
     expect(mails.every((entry) => entry.actor === 'system')).toBe(true);
     expect(detail.timeline.find((entry) => entry.action === 'order.shipped')).toMatchObject({
       actor: { _id: staff.id, email: staff.email, name: 'Sam Staff' },
-      detail: 'Shipped with UPS, tracking number 1Z999AA10123456784',
+      detail: 'Shipped 2 items (2 × Ship Tee (size L)) by UPS, tracking number 1Z999AA10123456784',
     });
   });
 

@@ -7,6 +7,7 @@ import {
   gte,
   ilike,
   inArray,
+  isNull,
   lt,
   or,
   sql,
@@ -14,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { OrderStatus } from '@shop/shared/orders';
 import type { Executor } from '../../db/client';
-import { orderItems, orders, shipments } from '../../db/schema';
+import { orderItems, orders, shipmentItems, shipments } from '../../db/schema';
 import { containsPattern } from '../../lib/search';
 
 export interface OrderListRow {
@@ -155,9 +156,57 @@ export async function exportOrderIds(
     .limit(limit);
 }
 
+/** A parcel and the units of each line it holds, in the caller's transaction. */
 export async function insertShipment(
   db: Executor,
-  parcel: { orderId: string; carrier: string; trackingNumber: string },
-): Promise<void> {
-  await db.insert(shipments).values(parcel);
+  parcel: {
+    orderId: string;
+    carrier: string;
+    trackingNumber: string;
+    trackingUrl: string | null;
+    note: string | null;
+    items: { orderItemId: string; qty: number }[];
+  },
+): Promise<{ id: string }> {
+  const { items, ...row } = parcel;
+  const [inserted] = await db.insert(shipments).values(row).returning({ id: shipments.id });
+  if (!inserted) throw new Error('the parcel was not written');
+  await db
+    .insert(shipmentItems)
+    .values(items.map((item) => ({ shipmentId: inserted.id, ...item })));
+  return inserted;
+}
+
+/**
+ * Marks parcels of an order delivered (one, or every one not yet delivered); answers how many
+ * changed.
+ */
+export async function markParcelsDelivered(
+  db: Executor,
+  orderId: string,
+  shipmentId?: string,
+): Promise<number> {
+  const rows = await db
+    .update(shipments)
+    .set({ deliveredAt: sql`now()` })
+    .where(
+      and(
+        eq(shipments.orderId, orderId),
+        isNull(shipments.deliveredAt),
+        shipmentId === undefined ? undefined : eq(shipments.id, shipmentId),
+      ),
+    )
+    .returning({ id: shipments.id });
+  return rows.length;
+}
+
+/**
+ * The order's last units no longer need a parcel (refunded after the others shipped): the order
+ * counts as shipped from now, whatever its status says about its money.
+ */
+export async function stampShipped(db: Executor, orderId: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ shippedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), isNull(orders.shippedAt)));
 }

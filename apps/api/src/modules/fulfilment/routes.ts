@@ -5,17 +5,22 @@ import {
   adminOrderListResponseSchema,
   adminOrderSchema,
   orderIdParams,
+  orderNoteRequestSchema,
+  shipmentParams,
   shipOrderRequestSchema,
 } from '@shop/shared/admin-orders';
 import { responses } from '@shop/shared/responses';
 import type { Authenticator } from '../accounts/authenticator';
 import type { OrdersContext } from '../orders/service';
 import { backOfficeActor } from '../back-office/actor';
-import { deliverOrder, shipOrder } from '../../flows/ship-order';
+import { deliverOrder, deliverParcel, shipOrder } from '../../flows/ship-order';
 import { orderExportCsv } from './order-export';
-import { getAdminOrder, listAdminOrders } from './service';
+import { addOrderNote, getAdminOrder, listAdminOrders } from './service';
 
-/** The back office's orders: list, CSV export, detail with timeline, ship, deliver (staff or owner). */
+/**
+ * The back office's orders: list, CSV export, detail with timeline, ship a parcel, deliver a
+ * parcel or the whole order, internal notes (staff or owner).
+ */
 export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   ctx: OrdersContext;
   auth: Authenticator;
@@ -79,6 +84,33 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { user } = await auth.requireBackOffice(request);
       await deliverOrder(ctx, request.params.id, backOfficeActor(user, request));
+      return getAdminOrder(ctx, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/shipments/:shipmentId/deliver',
+    { schema: { params: shipmentParams, response: responses({ 200: adminOrderSchema }) } },
+    async (request) => {
+      const { user } = await auth.requireBackOffice(request);
+      const { id, shipmentId } = request.params;
+      await deliverParcel(ctx, id, shipmentId, backOfficeActor(user, request));
+      return getAdminOrder(ctx, id);
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/notes',
+    {
+      schema: {
+        params: orderIdParams,
+        body: orderNoteRequestSchema,
+        response: responses({ 200: adminOrderSchema }),
+      },
+    },
+    async (request) => {
+      const { user } = await auth.requireBackOffice(request);
+      await addOrderNote(ctx, request.params.id, request.body.note, backOfficeActor(user, request));
       return getAdminOrder(ctx, request.params.id);
     },
   );

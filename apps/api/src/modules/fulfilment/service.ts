@@ -7,18 +7,41 @@ import {
   type TimelineEntry,
 } from '@shop/shared/admin-orders';
 import { orderNumber } from '@shop/shared/orders';
+import { unitsToShip, type LineUnits } from '@shop/shared/parcels';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { pageCounts, pageWindow } from '../../lib/search';
 import { isUuid } from '../../lib/uuid';
-import { auditOfOrder } from '../audit/service';
+import { auditOfOrder, recordAudit, type AuditActor } from '../audit/service';
 import { mailsOfOrder } from '../mail/service';
+import type { OrderWithItems } from '../orders/repository';
 import { findOrder, toOrderResponse, type OrdersContext } from '../orders/service';
 import { paymentEventsOfOrder } from '../payments/service';
 import { refundsOfOrder } from '../refunds/service';
 import { listOrderRows } from './repository';
 
 /** The parcel rows the shipping flow (flows/ship-order.ts) writes. */
-export { insertShipment } from './repository';
+export { insertShipment, markParcelsDelivered, stampShipped } from './repository';
+
+/**
+ * Each line of the order (in its order) with the units already in parcels and those refunded back
+ * to stock (refunds that did not fail): what remains to ship follows (unitsToShip).
+ */
+export async function shippingLines(
+  db: Executor,
+  order: OrderWithItems,
+): Promise<(LineUnits & { id: string })[]> {
+  const { restockedUnits } = await refundsOfOrder(db, order);
+  return order.items.map((item, index) => ({
+    id: item.id,
+    qty: item.qty,
+    shipped: order.shipments
+      .flatMap((parcel) => parcel.items)
+      .filter((unit) => unit.orderItemId === item.id)
+      .reduce((sum, unit) => sum + unit.qty, 0),
+    refunded: restockedUnits[index] ?? 0,
+  }));
+}
 
 const notFound = () => new AppError('not_found', ADMIN_ORDER_MESSAGES.notFound);
 
@@ -48,15 +71,24 @@ export async function listAdminOrders(
   };
 }
 
-/** A provider event type as the timeline's action. */
-function paymentAction(type: string): string {
-  if (/completed|succeeded/.test(type)) return 'payment.paid';
-  if (/expired|cancelled|failed/.test(type)) return 'payment.closed';
-  if (/refunded/.test(type)) return 'payment.refunded';
-  return 'payment.event';
+/** A provider event type as the timeline's action, and in words. */
+function paymentEntry(type: string): { action: string; detail: string } {
+  if (/completed|succeeded/.test(type)) return { action: 'payment.paid', detail: 'Paid by card' };
+  if (/expired/.test(type))
+    return { action: 'payment.closed', detail: 'Checkout expired without payment' };
+  if (/cancelled|failed/.test(type))
+    return { action: 'payment.closed', detail: 'Checkout ended without payment' };
+  if (/refunded/.test(type))
+    return { action: 'payment.refunded', detail: 'The payment provider reported a refund' };
+  return { action: 'payment.event', detail: 'The payment provider sent an update' };
 }
 
-/** What happened to an order, oldest first: provider events, mails and back-office actions. */
+const MAIL_WORDS = { sent: 'Mail sent', failed: 'Mail failed', queued: 'Mail waiting to be sent' };
+
+/**
+ * What happened to an order, oldest first, in words: provider events, mails, and back-office
+ * actions and notes (their audit rows, whose summaries are written for people).
+ */
 async function timelineOf(ctx: Pick<OrdersContext, 'db'>, orderId: string) {
   const [events, mails, audit] = await Promise.all([
     paymentEventsOfOrder(ctx.db, orderId),
@@ -67,18 +99,18 @@ async function timelineOf(ctx: Pick<OrdersContext, 'db'>, orderId: string) {
     ...events.map((event) => ({
       at: event.receivedAt.toISOString(),
       actor: 'provider' as const,
-      action: paymentAction(event.type),
-      detail: event.type,
+      ...paymentEntry(event.type),
     })),
-    ...mails.map((mail) => ({
-      at: (mail.sentAt ?? mail.createdAt).toISOString(),
-      actor: 'system' as const,
-      action:
-        mail.status === 'sent'
-          ? 'mail.sent'
-          : `mail.${mail.status === 'failed' ? 'failed' : 'queued'}`,
-      detail: mail.subject,
-    })),
+    ...mails.map((mail) => {
+      const status =
+        mail.status === 'sent' ? 'sent' : mail.status === 'failed' ? 'failed' : 'queued';
+      return {
+        at: (mail.sentAt ?? mail.createdAt).toISOString(),
+        actor: 'system' as const,
+        action: `mail.${status}`,
+        detail: `${MAIL_WORDS[status]}: ${mail.subject}`,
+      };
+    }),
     ...audit.map((entry) => ({
       at: entry.at,
       actor: entry.actor,
@@ -97,8 +129,9 @@ export async function getAdminOrder(
   if (!isUuid(orderId)) throw notFound();
   const order = await findOrder(ctx.db, orderId);
   if (!order) throw notFound();
-  const [{ refunds, restockedUnits }, timeline] = await Promise.all([
+  const [{ refunds, restockedUnits }, lines, timeline] = await Promise.all([
     refundsOfOrder(ctx.db, order),
+    shippingLines(ctx.db, order),
     timelineOf(ctx, orderId),
   ]);
   // The back office counts pending refunds in (what remains to refund) and lists them as pending.
@@ -107,6 +140,22 @@ export async function getAdminOrder(
     refundedPrice: order.refundedCents / 100,
     refunds,
     restockedUnits,
+    lineIds: lines.map((line) => line.id),
+    unitsToShip: lines.map(unitsToShip),
     timeline,
   };
+}
+
+/**
+ * POST /api/admin/orders/:id/notes: an internal note, kept as the order's audit row (written once,
+ * never changed) and shown in its timeline; never in the shopper's view of the order.
+ */
+export async function addOrderNote(
+  ctx: Pick<OrdersContext, 'db'>,
+  orderId: string,
+  note: string,
+  actor: AuditActor,
+): Promise<void> {
+  if (!isUuid(orderId) || !(await findOrder(ctx.db, orderId))) throw notFound();
+  await recordAudit(ctx.db, actor, { action: 'order.note', orderId, summary: `Note: ${note}` });
 }

@@ -12,15 +12,8 @@ type MailedOrder = Pick<OrderWithItems, 'id' | 'email' | 'customerName' | 'shipp
 /** 'Hi Maya,': the recipient's first name (the buyer's, or 'Guest', on orders from before it). */
 const greetingOf = (order: MailedOrder) => `Hi ${firstNameOf(orderAddressOf(order).fullName)},`;
 
-const describeLine = (item: OrderWithItems['items'][number]) => {
-  const variant = [
-    item.size !== 'NA' ? `size ${item.size}` : '',
-    item.option !== 'NA' ? `option ${item.option}` : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
-  return `${item.qty} × ${item.name}${variant ? ` (${variant})` : ''}: ${formatPrice(item.qty * item.unitPriceCents)}`;
-};
+const describeLine = (item: OrderWithItems['items'][number]) =>
+  `${unitsOfLine(item, item.qty)}: ${formatPrice(item.qty * item.unitPriceCents)}`;
 
 /** The order-tracking mail the thank-you page promises, sent once the payment is confirmed. */
 export function orderConfirmationMail(
@@ -50,26 +43,101 @@ export function orderConfirmationMail(
   };
 }
 
-/** The parcel is on its way: carrier and tracking number, and the order's link. */
-export function shippingMail(
+/** A line's units in words: '2 × Ship Tee (size L)', '1 × Dune Tote (Clay / XL)'. */
+export function unitsOfLine(
+  item: Pick<OrderWithItems['items'][number], 'name' | 'size' | 'option' | 'variantTitle'>,
+  qty: number,
+): string {
+  const variant =
+    [
+      item.size !== 'NA' ? `size ${item.size}` : '',
+      item.option !== 'NA' ? `option ${item.option}` : '',
+    ]
+      .filter(Boolean)
+      .join(', ') || item.variantTitle;
+  return `${qty} × ${item.name}${variant ? ` (${variant})` : ''}`;
+}
+
+type UnitsOfLine = { item: OrderWithItems['items'][number] | undefined; qty: number };
+
+/** Units of some lines in words: '2 × Ship Tee (size L), 1 × Tote'. */
+export const unitsOfLines = (lines: UnitsOfLine[]): string =>
+  lines.flatMap((line) => (line.item ? [unitsOfLine(line.item, line.qty)] : [])).join(', ');
+
+/** Units of some lines counted, then named: '3 items (2 × Ship Tee (size L), 1 × Tote)'. */
+export function unitsInWords(lines: UnitsOfLine[]): string {
+  const units = lines.reduce((sum, line) => sum + line.qty, 0);
+  const named = unitsOfLines(lines);
+  return `${units} item${units === 1 ? '' : 's'}${named ? ` (${named})` : ''}`;
+}
+
+/**
+ * A parcel is on its way: its items, carrier, tracking number and clickable tracking link, and
+ * the order's link. The last parcel of an order says the order has shipped; others, part of it.
+ */
+export function parcelMail(
   order: MailedOrder,
-  parcel: { carrier: string; trackingNumber: string },
+  parcel: {
+    carrier: string;
+    trackingNumber: string;
+    link: string | null;
+    note: string | null;
+    items: UnitsOfLine[];
+    whole: boolean;
+  },
   link: string,
   supportEmail: string,
 ): OutgoingMail {
   const number = orderNumber(order.id);
   return {
     to: order.email,
-    subject: `Your ${SHOP_NAME} order ${number} has shipped`,
+    subject: parcel.whole
+      ? `Your ${SHOP_NAME} order ${number} has shipped`
+      : `Part of your ${SHOP_NAME} order ${number} has shipped`,
     ...renderMail({
       greeting: greetingOf(order),
       paragraphs: [
-        `Good news: order ${number} is on its way.`,
+        parcel.whole
+          ? `Good news: order ${number} is on its way.`
+          : `Good news: part of order ${number} is on its way. We will write again when the rest ships.`,
+        `In this parcel: ${unitsOfLines(parcel.items)}`,
         `Carrier: ${parcel.carrier}`,
         `Tracking number: ${parcel.trackingNumber}`,
+        ...(parcel.note ? [`Note: ${parcel.note}`] : []),
       ],
-      action: { label: 'Track your order', url: link },
+      links: parcel.link ? [{ label: 'Track the parcel', url: parcel.link }] : [],
+      action: { label: 'See your order', url: link },
       supportEmail,
+    }),
+  };
+}
+
+/**
+ * To a back-office account that asked for it: an order was paid, with what was bought and a link
+ * to the order in the back office (not the buyer, whose erasure would not reach this mail).
+ */
+export function newOrderMail(
+  order: OrderWithItems,
+  recipient: { email: string; name: string },
+  adminLink: string,
+  supportEmail: string,
+): OutgoingMail {
+  const number = orderNumber(order.id);
+  return {
+    to: recipient.email,
+    subject: `New order ${number}: ${formatPrice(order.totalCents)}`,
+    ...renderMail({
+      greeting: `Hi ${recipient.name},`,
+      // Who bought it is in the back office only: the outbox keeps no buyer's name or address here.
+      paragraphs: [
+        `Order ${number} has been paid.`,
+        ...order.items.map(describeLine),
+        `Total ${formatPrice(order.totalCents)}`,
+      ],
+      action: { label: 'Open the order', url: adminLink },
+      supportEmail,
+      closing:
+        'You get this mail for every paid order. To stop it, turn off “Mail me every paid order” on the Staff page of the back office.',
     }),
   };
 }

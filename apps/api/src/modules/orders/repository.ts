@@ -13,11 +13,14 @@ import {
 } from 'drizzle-orm';
 import { REVIEWABLE_STATUSES, type OrderStatus } from '@shop/shared/orders';
 import type { Executor } from '../../db/client';
-import { orderItems, orders, refunds, shipments } from '../../db/schema';
+import { orderItems, orders, refunds, shipmentItems, shipments } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
-export type ShipmentRow = typeof shipments.$inferSelect;
+/** A parcel with the units of each order line it holds. */
+export type ShipmentRow = typeof shipments.$inferSelect & {
+  items: { orderItemId: string; qty: number }[];
+};
 /** An order with its lines, its parcels and what has been refunded (pending refunds count). */
 export type OrderWithItems = OrderRow & {
   items: OrderItemRow[];
@@ -37,6 +40,7 @@ const STATUS_STAMPS: Record<
   shipped: { shippedAt: sql`now()` },
   delivered: { deliveredAt: sql`now()` },
   partially_refunded: {},
+  partially_shipped: {},
   refunded: { closedAt: sql`now()` },
   cancelled: { closedAt: sql`now()` },
   expired: { closedAt: sql`now()` },
@@ -101,7 +105,7 @@ export async function findOrdersByIds(db: Executor, orderIds: string[]): Promise
 }
 
 /**
- * Adds lines, parcels and refunded amounts to orders, in three queries whatever their number.
+ * Adds lines, parcels and refunded amounts to orders, in four queries whatever their number.
  * One after the other: `db` may be a transaction, whose one connection takes one query at a time.
  */
 async function withDetails(db: Executor, rows: OrderRow[]): Promise<OrderWithItems[]> {
@@ -111,12 +115,23 @@ async function withDetails(db: Executor, rows: OrderRow[]): Promise<OrderWithIte
     .select()
     .from(orderItems)
     .where(inArray(orderItems.orderId, ids))
-    .orderBy(asc(orderItems.name));
+    .orderBy(asc(orderItems.name), asc(orderItems.id));
   const parcels = await db
     .select()
     .from(shipments)
     .where(inArray(shipments.orderId, ids))
-    .orderBy(asc(shipments.shippedAt));
+    .orderBy(asc(shipments.shippedAt), asc(shipments.id));
+  const parcelUnits = parcels.length
+    ? await db
+        .select()
+        .from(shipmentItems)
+        .where(
+          inArray(
+            shipmentItems.shipmentId,
+            parcels.map((parcel) => parcel.id),
+          ),
+        )
+    : [];
   const refunded = await db
     .select({
       orderId: refunds.orderId,
@@ -131,7 +146,14 @@ async function withDetails(db: Executor, rows: OrderRow[]): Promise<OrderWithIte
   return rows.map((row) => ({
     ...row,
     items: items.filter((item) => item.orderId === row.id),
-    shipments: parcels.filter((parcel) => parcel.orderId === row.id),
+    shipments: parcels
+      .filter((parcel) => parcel.orderId === row.id)
+      .map((parcel) => ({
+        ...parcel,
+        items: parcelUnits
+          .filter((unit) => unit.shipmentId === parcel.id)
+          .map(({ orderItemId, qty }) => ({ orderItemId, qty })),
+      })),
     refundedCents: centsOf(row.id, 'pending') + centsOf(row.id, 'succeeded'),
     refundPendingCents: centsOf(row.id, 'pending'),
   }));

@@ -10,6 +10,7 @@ import {
   type OrderStatus,
 } from '@shop/shared/orders';
 import type { LastAddressResponse } from '@shop/shared/addresses';
+import { trackingLink } from '@shop/shared/parcels';
 import { ERASED_EMAIL, ERASED_FIELD, FORMER_CUSTOMER } from '@shop/shared/privacy';
 import type { LineOption, LineSize } from '@shop/shared/catalog';
 import type { Database, Executor, Transaction } from '../../db/client';
@@ -69,17 +70,22 @@ export function orderAddressOf(order: Pick<OrderRow, 'shippingAddress' | 'custom
   };
 }
 
+/** What names an order line to people: its product, variant, size and option. */
+const lineNames = (item: OrderWithItems['items'][number]) => ({
+  name: item.name,
+  variantTitle: item.variantTitle,
+  size: item.size as LineSize,
+  option: item.option as LineOption,
+});
+
 export function toOrderResponse(order: OrderWithItems): Order {
   return {
     _id: order.id,
     number: orderNumber(order.id),
     orderItems: order.items.map((item) => ({
       product: item.productId,
-      name: item.name,
+      ...lineNames(item),
       image: item.image,
-      size: item.size as LineSize,
-      option: item.option as LineOption,
-      variantTitle: item.variantTitle,
       sku: item.sku,
       qty: item.qty,
       price: item.unitPriceCents / 100,
@@ -98,9 +104,17 @@ export function toOrderResponse(order: OrderWithItems): Order {
     deliveredAt: iso(order.deliveredAt),
     user: { name: order.customerName, email: order.email },
     shipments: order.shipments.map((parcel) => ({
+      _id: parcel.id,
       carrier: parcel.carrier,
       trackingNumber: parcel.trackingNumber,
+      trackingUrl: trackingLink(parcel),
+      note: parcel.note,
+      items: parcel.items.flatMap((unit) => {
+        const item = order.items.find((line) => line.id === unit.orderItemId);
+        return item ? [{ ...lineNames(item), qty: unit.qty }] : [];
+      }),
       shippedAt: parcel.shippedAt.toISOString(),
+      deliveredAt: iso(parcel.deliveredAt),
     })),
     // What went back to the card: a refund still waiting for the provider is not told as done.
     refundedPrice: (order.refundedCents - order.refundPendingCents) / 100,

@@ -26,8 +26,14 @@ export {
 } from './repository';
 
 /** Statuses whose payment can (still) be refunded in part or in full. */
-export const REFUNDABLE: OrderStatus[] = ['paid', 'shipped', 'delivered', 'partially_refunded'];
-/** Paid and not shipped: can be cancelled (a partial refund before does not stop it). */
+export const REFUNDABLE: OrderStatus[] = [
+  'paid',
+  'partially_shipped',
+  'shipped',
+  'delivered',
+  'partially_refunded',
+];
+/** Paid and no parcel sent: can be cancelled (a partial refund before does not stop it). */
 export const CANCELLABLE: OrderStatus[] = ['paid', 'partially_refunded'];
 
 /** The order's status once its succeeded refunds are counted. */

@@ -36,6 +36,7 @@ export function lowStockMail(
   settings: LowStockMailSettings,
 ): OutgoingMail {
   const what = `${alert.productName}${variantLabel(alert.variant, alert.optionValues)}`;
+  const productPage = `${settings.appUrl}/admin/products/${alert.productId}`;
   return {
     to: owner.email,
     subject: `Low stock: ${alert.productName}`,
@@ -45,14 +46,13 @@ export function lowStockMail(
         `${what} is running low: ${alert.available} available, below its threshold of ${alert.threshold}.`,
         `On hand ${alert.onHand}, of which open checkouts hold ${alert.held}.`,
       ],
-      action: {
-        label: 'Open the product',
-        url: `${settings.appUrl}/admin/products/${alert.productId}`,
-      },
+      action: { label: 'Open the product', url: productPage },
       afterAction: [
         'You will not hear about this variant again until its stock has risen above the threshold.',
       ],
       supportEmail: settings.supportEmail,
+      // The owner acts in the back office, not by writing to the shop's own support address.
+      closing: `Add stock or change the threshold on the product's back-office page: ${productPage}`,
     }),
   };
 }

@@ -327,6 +327,12 @@ describe('low stock', () => {
     const mail = await inbox.waitFor(owner.email, { subject: /^Low stock: Low Stock Bag$/ });
     expect(mail.text).toContain('Low Stock Bag is running low: 2 available');
     expect(linkIn(mail, '/admin/products/')).toBe(`http://shop.test/admin/products/${productId}`);
+    // Where to act is the product's back-office page, not a mail to the shop's own support.
+    expect(mail.text).toContain(
+      `Add stock or change the threshold on the product's back-office page: http://shop.test/admin/products/${productId}`,
+    );
+    expect(mail.text).not.toContain('Questions? Write to');
+    expect(mail.html).toContain(`href="http://shop.test/admin/products/${productId}"`);
     await inbox.waitFor(secondOwner.email, { subject: /^Low stock: Low Stock Bag$/ });
 
     // Further falls (an adjustment, a checkout's hold) while it stays low mail nobody.

@@ -13,6 +13,7 @@ import type {
   AdminOrderListResponse,
   AdminSummary,
   CancelOrderRequest,
+  OrderNoteRequest,
   RefundRequest,
   ShipOrderRequest,
 } from '@shop/shared/admin-orders';
@@ -21,6 +22,7 @@ import {
   auditListResponseSchema,
   backOfficeSessionResponseSchema,
   mfaEnrollResponseSchema,
+  newOrderMailSettingSchema,
   staffListResponseSchema,
   staffMemberSchema,
 } from '@shop/shared/back-office';
@@ -28,6 +30,7 @@ import type {
   AuditListResponse,
   BackOfficeSessionResponse,
   MfaEnrollResponse,
+  NewOrderMailSetting,
   OwnerSetupRequest,
   StaffInviteRequest,
   StaffListResponse,
@@ -74,7 +77,9 @@ export function listParams(query: Record<string, string | number | undefined>) {
   );
 }
 
-const tagged = api.enhanceEndpoints({ addTagTypes: [BACK_OFFICE_TAG, 'AdminOrder', 'Staff'] });
+const tagged = api.enhanceEndpoints({
+  addTagTypes: [BACK_OFFICE_TAG, 'AdminOrder', 'Staff', 'NewOrderMail'],
+});
 
 export const adminApi = tagged.injectEndpoints({
   endpoints: (build) => ({
@@ -136,6 +141,38 @@ export const adminApi = tagged.injectEndpoints({
           method: 'POST',
         }),
       invalidatesTags: ['AdminOrder'],
+      ...backOffice,
+    }),
+    deliverParcel: build.mutation<unknown, { id: string; shipmentId: string }>({
+      query: ({ id, shipmentId }) =>
+        withBackOfficeToken({
+          url: `/admin/orders/${encodeURIComponent(id)}/shipments/${encodeURIComponent(shipmentId)}/deliver`,
+          method: 'POST',
+        }),
+      invalidatesTags: ['AdminOrder'],
+      ...backOffice,
+    }),
+    addOrderNote: build.mutation<unknown, { id: string } & OrderNoteRequest>({
+      query: ({ id, ...body }) =>
+        withBackOfficeToken({
+          url: `/admin/orders/${encodeURIComponent(id)}/notes`,
+          method: 'POST',
+          body,
+        }),
+      invalidatesTags: ['AdminOrder'],
+      ...backOffice,
+    }),
+    getNewOrderMail: build.query<NewOrderMailSetting, void>({
+      query: () => withBackOfficeToken({ url: '/admin/me/new-order-mail' }),
+      responseSchema: newOrderMailSettingSchema,
+      providesTags: [BACK_OFFICE_TAG, 'NewOrderMail'],
+      ...backOffice,
+    }),
+    setNewOrderMail: build.mutation<NewOrderMailSetting, NewOrderMailSetting>({
+      query: (body) =>
+        withBackOfficeToken({ url: '/admin/me/new-order-mail', method: 'PUT', body }),
+      responseSchema: newOrderMailSettingSchema,
+      invalidatesTags: ['NewOrderMail'],
       ...backOffice,
     }),
     refundOrder: build.mutation<unknown, { id: string } & RefundRequest>({
@@ -210,6 +247,10 @@ export const {
   useGetAdminOrderQuery,
   useShipOrderMutation,
   useMarkDeliveredMutation,
+  useDeliverParcelMutation,
+  useAddOrderNoteMutation,
+  useGetNewOrderMailQuery,
+  useSetNewOrderMailMutation,
   useRefundOrderMutation,
   useCancelOrderMutation,
   useGetCustomersQuery,

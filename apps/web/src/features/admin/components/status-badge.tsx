@@ -4,6 +4,7 @@ import { STATUS_LABELS } from '../format';
 const tones: Record<OrderStatus, string> = {
   pending_payment: 'bg-sand-200 text-ink',
   paid: 'bg-[#fdf3e1] text-[#633c00]',
+  partially_shipped: 'bg-[#e8eefc] text-[#1d3b7a]',
   shipped: 'bg-[#e8eefc] text-[#1d3b7a]',
   delivered: 'bg-[#edf7f0] text-success',
   partially_refunded: 'bg-danger-soft text-danger',

@@ -46,18 +46,30 @@ describe('the order page of the back office', () => {
       'listitem',
     );
     expect(timeline.map((entry) => entry.textContent)).toEqual([
-      expect.stringMatching(/Layla Haddad.*order\.created.*Checkout started/),
-      expect.stringMatching(/Payment provider.*payment\.paid/),
-      expect.stringMatching(/System.*mail\.sent.*Order mail/),
+      expect.stringMatching(/Layla Haddad.*Checkout started$/),
+      expect.stringMatching(/Payment provider.*Paid by card$/),
+      expect.stringMatching(/System.*Mail sent: Order mail$/),
     ]);
+    // In words, never in event codes.
+    expect(screen.getByRole('list', { name: 'Timeline' })).not.toHaveTextContent(/payment\.paid/);
   });
 
   it('ships: the dialog says what happens, posts carrier and tracking number, refetches', async () => {
     signInAs('staff');
     const shipped = adminOrderFixture({
       status: 'shipped',
+      unitsToShip: [0, 0],
       shipments: [
-        { carrier: 'UPS', trackingNumber: '1Z999', shippedAt: '2026-11-21T09:00:00.000Z' },
+        {
+          _id: 'parcel-1',
+          carrier: 'UPS',
+          trackingNumber: '1Z999',
+          trackingUrl: 'https://www.ups.com/track?tracknum=1Z999',
+          note: null,
+          items: [{ name: 'Dune Tee', variantTitle: 'L', size: 'L', option: 'NA', qty: 2 }],
+          shippedAt: '2026-11-21T09:00:00.000Z',
+          deliveredAt: null,
+        },
       ],
     });
     const server = serveOrder(adminOrderFixture(), shipped);
@@ -235,6 +247,100 @@ describe('the order page of the back office', () => {
       'The refund is more than what remains to refund ($6.30)',
     );
     expect(server.to('POST', `${PATH}/refund`)).toHaveLength(0);
+  });
+
+  it('ships some items in a parcel: chosen units, carrier Other with its URL, a note', async () => {
+    signInAs('staff');
+    const partly = adminOrderFixture({ status: 'partially_shipped', unitsToShip: [1, 1] });
+    const server = serveOrder(adminOrderFixture(), partly);
+    const { user } = renderApp('/admin/orders/a1b2c3d4-0000-4000-8000-000000000001');
+    await user.click(await screen.findByRole('button', { name: 'Ship items' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ship items of order #A1B2C3D4' });
+    const tee = within(dialog).getByRole('spinbutton', { name: /^Dune Tee/ });
+    expect(tee).toHaveAccessibleName(/2 of 2 to ship/);
+    await user.click(within(dialog).getByRole('button', { name: 'Ship parcel' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Choose at least one item for the parcel',
+    );
+    await user.clear(tee);
+    await user.type(tee, '1');
+    await user.selectOptions(within(dialog).getByLabelText('Carrier'), 'Other');
+    await user.type(within(dialog).getByLabelText('Tracking number'), 'PN-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Ship parcel' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Give the tracking URL of a carrier other than USPS, UPS, FedEx or DHL',
+    );
+    await user.type(within(dialog).getByLabelText('Tracking URL'), 'https://t.example/PN-1');
+    await user.type(
+      within(dialog).getByLabelText('Note for the customer (optional)'),
+      'The tote follows',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Ship parcel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.to('POST', `${PATH}/ship`)[0]?.body).toEqual({
+      carrier: 'Other',
+      trackingNumber: 'PN-1',
+      trackingUrl: 'https://t.example/PN-1',
+      note: 'The tote follows',
+      items: [{ line: 'line-tee', qty: 1 }],
+    });
+    await waitFor(() => expect(toastTexts()).toContain('Shipped 1 item of order #A1B2C3D4'));
+    expect(await screen.findByText('Partly shipped')).toBeInTheDocument();
+  });
+
+  it('lists the parcels with their links and marks one delivered', async () => {
+    signInAs('staff');
+    const parcel = {
+      _id: 'parcel-9',
+      carrier: 'DHL',
+      trackingNumber: 'JD01',
+      trackingUrl: 'https://www.dhl.com/global-en/home/tracking.html?tracking-id=JD01',
+      note: null,
+      items: [
+        { name: 'Sadu Tote', variantTitle: 'A', size: 'NA' as const, option: 'A' as const, qty: 1 },
+      ],
+      shippedAt: '2026-11-21T09:00:00.000Z',
+      deliveredAt: null,
+    };
+    const order = adminOrderFixture({
+      status: 'partially_shipped',
+      unitsToShip: [2, 0],
+      shipments: [parcel],
+    });
+    const server = fakeAdminServer({
+      [`GET ${PATH}`]: () => ({ body: order }),
+      [`POST ${PATH}/shipments/parcel-9/deliver`]: () => ({ body: order }),
+    });
+    const { user } = renderApp('/admin/orders/a1b2c3d4-0000-4000-8000-000000000001');
+    const parcels = await screen.findByRole('list', { name: 'Parcels' });
+    expect(within(parcels).getByRole('link', { name: /^JD01/ })).toHaveAttribute(
+      'href',
+      parcel.trackingUrl,
+    );
+    expect(parcels).toHaveTextContent('1 × Sadu Tote (A)');
+    await user.click(
+      within(parcels).getByRole('button', { name: 'Mark the DHL parcel JD01 delivered' }),
+    );
+    await waitFor(() => expect(toastTexts()).toContain('Parcel JD01 marked delivered'));
+    expect(server.to('POST', `${PATH}/shipments/parcel-9/deliver`)).toHaveLength(1);
+    // Not shipped in full: no whole-order delivery yet.
+    expect(screen.queryByRole('button', { name: 'Mark delivered' })).not.toBeInTheDocument();
+  });
+
+  it('adds an internal note, refusing an empty one', async () => {
+    signInAs('staff');
+    const server = fakeAdminServer({
+      [`GET ${PATH}`]: () => ({ body: adminOrderFixture() }),
+      [`POST ${PATH}/notes`]: () => ({ body: adminOrderFixture() }),
+    });
+    const { user } = renderApp('/admin/orders/a1b2c3d4-0000-4000-8000-000000000001');
+    const form = await screen.findByRole('form', { name: 'Internal note' });
+    await user.click(within(form).getByRole('button', { name: 'Add note' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Please write the note');
+    await user.type(within(form).getByLabelText('Internal note'), 'Gift wrap please');
+    await user.click(within(form).getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(toastTexts()).toContain('Note added to order #A1B2C3D4'));
+    expect(server.to('POST', `${PATH}/notes`)[0]?.body).toEqual({ note: 'Gift wrap please' });
   });
 
   it('says when the order does not exist', async () => {

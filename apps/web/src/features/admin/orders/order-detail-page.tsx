@@ -16,18 +16,26 @@ import { RefundDialog } from './refund-dialog';
 import { remainingCents, variantLabel } from './refund-lines';
 import { ShippingAddress } from '../../../components/shipping-address';
 import { OrderDocumentLinks } from './order-documents-actions';
+import { NoteForm } from './note-form';
+import { Parcels } from './parcels';
 import { ShipDialog } from './ship-dialog';
+import { ShipItemsDialog } from './ship-items-dialog';
 
-const OPEN = ['paid', 'partially_refunded'] as const;
+const OPEN = ['paid', 'partially_shipped', 'partially_refunded'] as const;
 const isOpen = (order: AdminOrder) => (OPEN as readonly string[]).includes(order.status);
+const unitsToShip = (order: AdminOrder) => order.unitsToShip.reduce((sum, qty) => sum + qty, 0);
 
 /** Which actions the order's state allows (the API checks again; these only hide dead buttons). */
 function availableActions(order: AdminOrder, isOwner: boolean) {
   const notShipped = order.shipments.length === 0;
+  const shippedInFull =
+    order.status === 'shipped' ||
+    (order.status === 'partially_refunded' && unitsToShip(order) === 0);
+  const canShip = isOpen(order) && unitsToShip(order) > 0;
   return {
-    ship: isOpen(order) && notShipped,
-    deliver:
-      !order.isDelivered && !notShipped && ['shipped', 'partially_refunded'].includes(order.status),
+    ship: canShip,
+    shipItems: canShip,
+    deliver: !order.isDelivered && !notShipped && shippedInFull,
     refund: isOwner && order.isPaid && remainingCents(order) > 0 && order.status !== 'cancelled',
     cancel: isOwner && isOpen(order) && notShipped,
   };
@@ -95,6 +103,7 @@ function OrderDetail({ order, isOwner }: { order: AdminOrder; isOwner: boolean }
       {anyAction && (
         <div role="group" aria-label="Order actions" className="mb-6 flex flex-wrap gap-3">
           {actions.ship && <ShipDialog order={order} />}
+          {actions.shipItems && <ShipItemsDialog order={order} />}
           {actions.deliver && <DeliverDialog order={order} />}
           {actions.refund && <RefundDialog order={order} />}
           {actions.cancel && <CancelDialog order={order} />}
@@ -132,12 +141,12 @@ function OrderDetail({ order, isOwner }: { order: AdminOrder; isOwner: boolean }
                       <time dateTime={entry.at}>{formatWhen(entry.at)}</time> ·{' '}
                       {actorName(entry.actor)}
                     </p>
-                    <p className="font-semibold">{entry.action}</p>
-                    {entry.detail && <p className="break-words">{entry.detail}</p>}
+                    <p className="break-words whitespace-pre-line">{entry.detail}</p>
                   </li>
                 ))}
               </ol>
             )}
+            <NoteForm order={order} />
           </Section>
         </div>
         <div className="flex min-w-0 flex-col gap-5">
@@ -156,19 +165,7 @@ function OrderDetail({ order, isOwner }: { order: AdminOrder; isOwner: boolean }
             </p>
           </Section>
           <Section title="Shipments">
-            {order.shipments.length === 0 ? (
-              <p className="text-ink-muted">Not shipped yet.</p>
-            ) : (
-              <ul className="flex flex-col gap-2">
-                {order.shipments.map((shipment) => (
-                  <li key={`${shipment.carrier}-${shipment.trackingNumber}`}>
-                    <span className="font-semibold">{shipment.carrier}</span>{' '}
-                    <span className="font-mono break-all">{shipment.trackingNumber}</span>
-                    <span className="block text-ink-muted">{formatWhen(shipment.shippedAt)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <Parcels order={order} />
             {order.isDelivered && order.deliveredAt && (
               <p className="mt-2">Delivered {formatWhen(order.deliveredAt)}</p>
             )}

@@ -3,11 +3,11 @@ import type { AdminOrder } from '@shop/shared/admin-orders';
 import { refundRequestSchema } from '@shop/shared/admin-orders';
 import { formatPrice, toCents } from '@shop/shared/money';
 import { TextField } from '../../../components/ui/text-field';
-import { fieldInputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
 import { useRefundOrderMutation } from '../api/admin-api';
 import { ActionDialog } from '../components/action-dialog';
+import { LineUnitsField } from './line-units-field';
 import { ReasonField } from './reason-field';
 import {
   centsToField,
@@ -105,34 +105,20 @@ export function RefundDialog({ order }: { order: AdminOrder }) {
             const variant = variantLabel(line);
             const left = unitsLeft(order, index);
             return (
-              <li key={key} className="flex items-center justify-between gap-3">
-                <label htmlFor={inputId} className="min-w-0 text-sm">
-                  <span className="block font-semibold">{line.name}</span>
-                  <span className="block text-ink-muted">
-                    {[
-                      variant,
-                      `${line.qty} × ${formatPrice(toCents(line.price))} + ${formatPrice(taxCents)} tax`,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </span>
-                </label>
-                <input
-                  id={inputId}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={left}
-                  step={1}
-                  value={choice[key] ?? 0}
-                  onChange={(event) => {
-                    const qty = Math.trunc(Number(event.target.value));
-                    const units = Number.isFinite(qty) ? Math.min(Math.max(qty, 0), left) : 0;
-                    choose({ ...choice, [key]: units }, withShipping);
-                  }}
-                  className={`${fieldInputClass.replace('w-full', 'w-24')} shrink-0 text-right`}
-                />
-              </li>
+              <LineUnitsField
+                key={key}
+                id={inputId}
+                name={line.name}
+                detail={[
+                  variant,
+                  `${line.qty} × ${formatPrice(toCents(line.price))} + ${formatPrice(taxCents)} tax`,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+                max={left}
+                value={choice[key] ?? 0}
+                onChange={(units) => choose({ ...choice, [key]: units }, withShipping)}
+              />
             );
           })}
         </ul>

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
 import { useShipOrderMutation } from '../api/admin-api';
 import { ActionDialog } from '../components/action-dialog';
+import { TrackingNumberField } from './line-units-field';
 
 /** Ship: the carrier and tracking number of the parcel, then the order is marked shipped. */
 export function ShipDialog({ order }: { order: AdminOrder }) {
@@ -47,14 +48,10 @@ export function ShipDialog({ order }: { order: AdminOrder }) {
         maxLength={60}
         autoComplete="off"
       />
-      <TextField
+      <TrackingNumberField
         id={`${id}-tracking`}
-        label="Tracking number"
         value={trackingNumber}
-        onChange={(event) => setTrackingNumber(event.target.value)}
-        maxLength={80}
-        autoComplete="off"
-        spellCheck={false}
+        onChange={setTrackingNumber}
       />
     </ActionDialog>
   );

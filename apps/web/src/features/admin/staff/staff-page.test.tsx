@@ -101,4 +101,25 @@ describe('the staff page', () => {
     expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Audit log' })).not.toBeInTheDocument();
   });
+
+  it('lets a staff member turn on the mail for every paid order', async () => {
+    signInAs('staff');
+    let setting = { newOrderMail: false };
+    const server = fakeAdminServer({
+      'GET /api/admin/staff': () => ({ body: { staff } }),
+      'GET /api/admin/me/new-order-mail': () => ({ body: setting }),
+      'PUT /api/admin/me/new-order-mail': (request) => {
+        setting = request.body as typeof setting;
+        return { body: setting };
+      },
+    });
+    const { user } = renderApp('/admin/staff');
+    const toggle = await screen.findByRole('switch', { name: 'Mail me every paid order' });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(server.to('PUT', '/api/admin/me/new-order-mail')[0]?.body).toEqual({
+      newOrderMail: true,
+    });
+  });
 });

@@ -19,6 +19,7 @@ import { AdminTable, cellClass } from '../components/admin-table';
 import { EmptyState, QueryState } from '../components/query-state';
 import { formatWhen } from '../format';
 import { useIsOwner } from '../hooks/use-back-office-session';
+import { NewOrderMailSwitch } from './new-order-mail-switch';
 
 /** The owner invites someone by name and e-mail; the invitation mail carries the link. */
 function InviteForm() {
@@ -140,6 +141,7 @@ export default function StaffPage() {
       <PageHeader title="Staff">
         {isOwner ? null : 'Only the owner can invite or remove staff.'}
       </PageHeader>
+      <NewOrderMailSwitch />
       {isOwner && <InviteForm />}
       <QueryState
         isLoading={isLoading}

@@ -166,6 +166,8 @@ export function adminOrderFixture(overrides: Partial<AdminOrder> = {}): AdminOrd
     refunds: [],
     refundedPrice: 0,
     restockedUnits: [0, 0],
+    lineIds: ['line-tee', 'line-tote'],
+    unitsToShip: [2, 1],
     createdAt: '2026-11-20T10:00:00.000Z',
     timeline: [
       {
@@ -174,12 +176,17 @@ export function adminOrderFixture(overrides: Partial<AdminOrder> = {}): AdminOrd
         action: 'order.created',
         detail: 'Checkout started',
       },
-      { at: '2026-11-20T10:05:00.000Z', actor: 'provider', action: 'payment.paid', detail: '' },
+      {
+        at: '2026-11-20T10:05:00.000Z',
+        actor: 'provider',
+        action: 'payment.paid',
+        detail: 'Paid by card',
+      },
       {
         at: '2026-11-20T10:06:00.000Z',
         actor: 'system',
         action: 'mail.sent',
-        detail: 'Order mail',
+        detail: 'Mail sent: Order mail',
       },
     ],
     ...overrides,

@@ -174,9 +174,14 @@ describe('the order page', () => {
         status: 'shipped',
         shipments: [
           {
+            _id: 'parcel-1',
             carrier: 'UPS',
             trackingNumber: '1Z999AA10123456784',
+            trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+            note: null,
+            items: [{ name: 'Dune Tee', variantTitle: 'L', size: 'L', option: 'NA', qty: 2 }],
             shippedAt: '2026-11-23T09:30:00.000Z',
+            deliveredAt: null,
           },
         ],
         refundedPrice: 10,
@@ -190,6 +195,11 @@ describe('the order page', () => {
     expect(parcel).toHaveTextContent(/^Shipped on Nov 23, 2026/);
     expect(parcel).toHaveTextContent('CarrierUPS');
     expect(parcel).toHaveTextContent('Tracking number1Z999AA10123456784');
+    expect(parcel).toHaveTextContent('Items2 × Dune Tee (L)');
+    expect(within(parcel!).getByRole('link', { name: /^1Z999AA10123456784/ })).toHaveAttribute(
+      'href',
+      'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    );
     expect(screen.getByText('$10.00 refunded to your card.')).toBeInTheDocument();
   });
 
