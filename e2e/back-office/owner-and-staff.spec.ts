@@ -114,7 +114,7 @@ async function expectAccessible(page: Page, what: string) {
 const WIDTHS = [1280, 390] as const;
 
 // One owner, and one owner's browser tab through these steps: the back-office session lives in
-// the tab (sessionStorage), and every sign-in of the owner takes a code (support/back-office.ts).
+// the browser (an HttpOnly cookie), and every sign-in of the owner takes a code (support/back-office.ts).
 test.describe('the back office, run by its owner @desktop-only', () => {
   test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
