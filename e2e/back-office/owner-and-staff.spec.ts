@@ -276,13 +276,16 @@ test.describe('the back office, run by its owner @desktop-only', () => {
     const staffProblems = watchConsole(staff);
     await staff.goto(link);
     await expect(
+      staff.getByRole('heading', { level: 1, name: 'Choose your password' }),
+    ).toBeVisible();
+    await expect(
       staff.getByText(
-        'Welcome to the Sadu Sands team. Choose a password to finish setting up your staff account.',
+        'Welcome to the Sadu Sands team! Choose your password to finish setting up your staff account.',
       ),
     ).toBeVisible();
-    await staff.getByLabel('New Password', { exact: true }).fill(PASSWORD);
+    await staff.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await staff.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
-    await staff.getByRole('button', { name: 'Reset Password' }).click();
+    await staff.getByRole('button', { name: 'Save my password' }).click();
     await staff.getByRole('link', { name: 'Log in' }).click();
     await signInOnLoginPage(staff, staffEmail, PASSWORD);
 

@@ -18,10 +18,7 @@ export const customerNotes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'customer_notes_one_customer',
-      sql`(${t.userId} is null) <> (${t.guestEmail} is null)`,
-    ),
+    check('customer_notes_one_customer', sql`(${t.userId} is null) <> (${t.guestEmail} is null)`),
     index('customer_notes_user_idx').on(t.userId, t.createdAt.desc()),
     index('customer_notes_guest_idx').on(t.guestEmail, t.createdAt.desc()),
   ],

@@ -3,26 +3,14 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-error';
 import { useExportProductsCsvMutation } from '../api/catalog-api';
+import { saveDownload } from '../components/save-download';
 
 /**
- * Saves the CSV through a temporary blob link (a download is no navigation, so the CSP, which
- * allows no blob: sources, does not stop it). The byte-order mark the text lost when it was read
- * is put back, so spreadsheets read Arabic and emoji as UTF-8. account/save-file.ts does the same
- * for JSON; importing it here would split it into a chunk of its own, which the storefront's entry
- * would then list among the back office's needs.
+ * The byte-order mark the text lost when it was read is put back, so spreadsheets read Arabic
+ * and emoji as UTF-8.
  */
-function saveCsv(csv: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked once the browser has taken the download over.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const saveCsv = (csv: string, fileName: string) =>
+  saveDownload(fileName, `\uFEFF${csv}`, 'text/csv;charset=utf-8');
 
 /** 'products-2026-11-22.csv' (the local date). */
 function csvFileName(now = new Date()) {

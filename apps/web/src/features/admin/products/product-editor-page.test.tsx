@@ -62,6 +62,14 @@ describe('the product editor', () => {
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Please choose a category')).toBeInTheDocument();
     expect(server.to('POST', '/api/admin/products')).toHaveLength(0);
+
+    // Each message goes as soon as its field is right; the others stay until theirs are.
+    await user.type(screen.getByLabelText('Name'), 'Dune Tote');
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText('Please choose a category')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Category'), 'Totes');
+    expect(screen.queryByText('Please choose a category')).not.toBeInTheDocument();
   });
 
   it('shows the server’s “handle taken” by the handle field', async () => {

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BACK_OFFICE_MESSAGES } from '@shop/shared/back-office';
 import { renderApp } from '../../../test/render-app';
 import {
@@ -68,6 +68,24 @@ describe('the back office sign-in step', () => {
     expect(sessionStorage.getItem('backOfficeSession')).toBeNull();
     expect(localStorage.getItem('userInfo')).not.toContain(BACK_OFFICE_TOKEN);
 
+    // Copy puts them on the clipboard; Download saves them as a text file.
+    await view.user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toContain('aaaa-1111\nbbbb-2222');
+    expect(await screen.findByText('Recovery codes copied')).toBeInTheDocument();
+    const saved: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:codes';
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    await view.user.click(screen.getByRole('button', { name: 'Download' }));
+    expect(saved).toHaveLength(1);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(saved[0]!);
+    });
+    expect(text).toContain('aaaa-1111\nbbbb-2222');
     await view.user.click(screen.getByRole('button', { name: 'I have saved them' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Summary' })).toBeInTheDocument();
     expect(screen.queryByText('aaaa-1111')).not.toBeInTheDocument();
