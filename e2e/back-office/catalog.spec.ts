@@ -40,7 +40,7 @@ const shownPrice = (page: Page) =>
     .first();
 
 // One owner's tab through the catalog's life: a product made, photographed, stocked, published,
-// sold, then repriced by CSV. The back-office session lives in the tab (sessionStorage).
+// sold, then repriced by CSV. The back-office session lives in the browser (an HttpOnly cookie).
 test.describe('the catalog, run by its owner @desktop-only', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
 

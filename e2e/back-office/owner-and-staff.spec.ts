@@ -114,7 +114,7 @@ async function expectAccessible(page: Page, what: string) {
 const WIDTHS = [1280, 390] as const;
 
 // One owner, and one owner's browser tab through these steps: the back-office session lives in
-// the tab (sessionStorage), and every sign-in of the owner takes a code (support/back-office.ts).
+// the browser (an HttpOnly cookie), and every sign-in of the owner takes a code (support/back-office.ts).
 test.describe('the back office, run by its owner @desktop-only', () => {
   test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
@@ -280,13 +280,16 @@ test.describe('the back office, run by its owner @desktop-only', () => {
     const staffProblems = watchConsole(staff);
     await staff.goto(link);
     await expect(
+      staff.getByRole('heading', { level: 1, name: 'Choose your password' }),
+    ).toBeVisible();
+    await expect(
       staff.getByText(
-        'Welcome to the Sadu Sands team. Choose a password to finish setting up your staff account.',
+        'Welcome to the Sadu Sands team! Choose your password to finish setting up your staff account.',
       ),
     ).toBeVisible();
-    await staff.getByLabel('New Password', { exact: true }).fill(PASSWORD);
+    await staff.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await staff.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
-    await staff.getByRole('button', { name: 'Reset Password' }).click();
+    await staff.getByRole('button', { name: 'Save my password' }).click();
     await staff.getByRole('link', { name: 'Log in' }).click();
     await signInOnLoginPage(staff, staffEmail, PASSWORD);
 

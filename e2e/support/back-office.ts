@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser, Cookie, Page, TestInfo } from '@playwright/test';
 import { totpCode } from './totp';
 
 /** The owner e2e/serve.mjs has start-up create (the same two values are set there). */
@@ -126,10 +126,16 @@ export async function keepOwnerRecoveryCodes(testInfo: TestInfo, ownerId: string
 
 const sessionFile = (dir: string) => path.join(dir, 'back-office-session.json');
 
-/** The owner's back-office session (sessionStorage's value) a sign-in of this server kept. */
-async function keptSession(dir: string): Promise<string | undefined> {
+/** The back-office session's HttpOnly cookie the API set (decision 044). */
+const BACK_OFFICE_COOKIE = 'shop_back_office';
+
+/** A back-office session as a browser holds it: the marker in localStorage and the cookie. */
+type KeptSession = { marker: string; cookie: Cookie };
+
+/** The owner's back-office session a sign-in of this server kept. */
+async function keptSession(dir: string): Promise<KeptSession | undefined> {
   try {
-    return await readFile(sessionFile(dir), 'utf8');
+    return JSON.parse(await readFile(sessionFile(dir), 'utf8')) as KeptSession;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -137,9 +143,10 @@ async function keptSession(dir: string): Promise<string | undefined> {
 }
 
 async function keepSession(page: Page, dir: string) {
-  const session = await page.evaluate(() => sessionStorage.getItem('backOfficeSession'));
-  if (!session) return;
-  await writeFile(`${sessionFile(dir)}.tmp`, session);
+  const marker = await page.evaluate(() => localStorage.getItem('backOfficeSession'));
+  const cookie = (await page.context().cookies()).find((c) => c.name === BACK_OFFICE_COOKIE);
+  if (!marker || !cookie) return;
+  await writeFile(`${sessionFile(dir)}.tmp`, JSON.stringify({ marker, cookie }));
   await rename(`${sessionFile(dir)}.tmp`, sessionFile(dir));
 }
 
@@ -159,7 +166,8 @@ export async function signInOwnerToBackOffice(page: Page, testInfo: TestInfo) {
   const dir = ownerDir(testInfo, ownerId);
   const kept = await keptSession(dir);
   if (kept) {
-    await page.evaluate((value) => sessionStorage.setItem('backOfficeSession', value), kept);
+    await page.context().addCookies([kept.cookie]);
+    await page.evaluate((value) => localStorage.setItem('backOfficeSession', value), kept.marker);
     await page.goto('/admin');
     const summary = page.getByRole('heading', { level: 1, name: 'Summary' });
     const confirm = page.getByRole('heading', { level: 1, name: 'Confirm it’s you' });
@@ -185,10 +193,7 @@ export async function signInOwnerToBackOffice(page: Page, testInfo: TestInfo) {
 export const backOfficeLink = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name, exact: true });
 
-/** The back-office token the signed-in tab holds (sessionStorage), for a test's own set-up. */
-export const backOfficeToken = (page: Page) =>
-  page.evaluate(
-    () =>
-      (JSON.parse(sessionStorage.getItem('backOfficeSession') ?? '{}') as { token?: string })
-        .token ?? '',
-  );
+/** The back-office token the signed-in browser holds (its HttpOnly cookie), for a test's own set-up. */
+export const backOfficeToken = async (page: Page) =>
+  (await page.context().cookies()).find((cookie) => cookie.name === BACK_OFFICE_COOKIE)?.value ??
+  '';

@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const jwtSecret = resolveJwtSecret(env);
   const publicUrl = appUrl(env);
   const supportEmail = supportEmailOf(env);
-  const auth = createAuthenticator(db, jwtSecret);
+  const auth = createAuthenticator(db, jwtSecret, new URL(publicUrl).origin);
   const catalog = createCatalogReader(db, env.CATALOG_CACHE_MS, now);
   const collections = createCollectionsReader(db, env.CATALOG_CACHE_MS, now);
   catalog.onInvalidate(collections.clear);

@@ -252,13 +252,17 @@ export type CancelOrderRequest = z.infer<typeof cancelOrderRequestSchema>;
 export const adminCustomerListQuerySchema = z.object({ q: searchSchema, page: pageQuerySchema });
 export type AdminCustomerListQuery = z.infer<typeof adminCustomerListQuerySchema>;
 export const adminCustomerSchema = z.object({
+  /** The account's id, or a guest's key (admin-customers.ts). */
   _id: z.string(),
+  /** A guest: the paid guest orders of one e-mail, not an account (decision 045). */
+  guest: z.boolean(),
   name: z.string(),
   email: z.string(),
   verified: z.boolean(),
   ordersCount: z.int(),
   /** Paid orders less refunds, in dollars. */
   totalSpent: z.number(),
+  /** When the account was made; a guest's first paid order. */
   createdAt: z.string(),
 });
 export type AdminCustomer = z.infer<typeof adminCustomerSchema>;

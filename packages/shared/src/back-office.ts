@@ -146,4 +146,6 @@ export const BACK_OFFICE_MESSAGES = {
   ownerCreated: 'The owner account is ready. Please sign in.',
   staffRemoved: 'Staff member removed',
   mfaReset: 'Their second factor was reset: they set it up again at their next sign-in',
+  crossSiteRefused: 'This change must be made from the shop’s own back office',
+  signedOut: 'Signed out of the back office',
 } as const;

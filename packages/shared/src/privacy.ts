@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { customerNoteSchema } from './admin-customers';
 import { userRoleSchema } from './accounts';
 import { orderSchema } from './orders';
 import { singleLineText } from './text';
@@ -66,5 +67,7 @@ export const accountExportSchema = z.object({
   }),
   orders: z.array(orderSchema),
   reviews: z.array(exportedReviewSchema),
+  /** The shop staff's internal notes on the account (decision 045), oldest first. */
+  notes: z.array(customerNoteSchema),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -6,3 +6,4 @@ export * from './schema/back-office';
 export * from './schema/collections';
 export * from './schema/shipping';
 export * from './schema/documents';
+export * from './schema/customers';

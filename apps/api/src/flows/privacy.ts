@@ -10,6 +10,7 @@ import {
   roleOf,
   type AccountsContext,
 } from '../modules/accounts/service';
+import { notesOfAccount } from '../modules/customers/service';
 import { forgetMailOf } from '../modules/mail/service';
 import { endCheckoutsAtProvider } from './checkout';
 import { closeOrdersForErasure } from './order-holds';
@@ -31,15 +32,16 @@ export interface PrivacyContext {
  * A copy of what the shop holds about an account: the profile, its orders (placed signed in, or
  * guest orders of its proven e-mail: decision 022) as the shopper's API gives them, and its own
  * reviews (written signed in or through one of those orders' links, not every review under its
- * e-mail). Never the password hash, tokens, sessions or throttles.
+ * e-mail), and the staff's notes on it. Never the password hash, tokens, sessions or throttles.
  */
 export async function exportAccountData(
   ctx: PrivacyContext,
   user: UserRow,
 ): Promise<AccountExport> {
-  const [orders, reviews] = await Promise.all([
+  const [orders, reviews, notes] = await Promise.all([
     listOrdersOfAccount(ctx.db, user.id),
     reviewsOfAccount(ctx.db, user.id),
+    notesOfAccount(ctx.db, user.id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -52,6 +54,7 @@ export async function exportAccountData(
     },
     orders,
     reviews,
+    notes,
   };
 }
 
@@ -66,7 +69,8 @@ const REFUSALS = {
  * which is checked as a sign-in is (counted under the same cooldown, so it cannot be used to
  * guess). The account's open checkouts are ended at the provider first, then, in one transaction:
  * they expire (their stock goes back), the account's row goes (its sessions with it, so every
- * token ends at once, and its sign-in answers as for an unknown address), its orders keep lines
+ * token ends at once, and its sign-in answers as for an unknown address; the staff's notes on it
+ * go with the row), its orders keep lines
  * and amounts for the books but no longer name it, its reviews stay under FORMER_CUSTOMER, and
  * mail still queued to its addresses is dropped. Refused (409) for the owner, while an order still
  * needs the customer's address (paid, not shipped), and while a checkout the provider would not

@@ -95,6 +95,10 @@ export const orders = pgTable(
     index('orders_newest_idx').on(t.createdAt.desc()),
     index('orders_status_newest_idx').on(t.status, t.createdAt.desc()),
     index('orders_email_idx').on(t.email),
+    // Guests under Customers are grouped by e-mail, case aside (decision 045).
+    index('orders_guest_email_idx')
+      .on(sql`lower(${t.email})`, t.createdAt)
+      .where(sql`${t.userId} is null`),
     // The back office searches by part of an e-mail or name (ILIKE '%…%'): trigram indexes.
     index('orders_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('orders_customer_name_trgm_idx').using('gin', sql`${t.customerName} gin_trgm_ops`),

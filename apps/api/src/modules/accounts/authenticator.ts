@@ -8,13 +8,19 @@ import { isBackOfficeRole } from '@shop/shared/roles';
 import type { SessionKind, UserRow } from './repository';
 import { findActiveUser, roleOf } from './service';
 import { readSessionToken } from './tokens';
+import { backOfficeCookieOf, requireSameOrigin } from './back-office-cookie';
 
-/** Reads the bearer token of a request: 'no token' when there is none, 'token failed' when it is bad. */
-export function createAuthenticator(db: Database, jwtSecret: Uint8Array) {
+/**
+ * Reads the bearer token of a request: 'no token' when there is none, 'token failed' when it is
+ * bad. Back-office calls may also carry their token in the back-office cookie (decision 044):
+ * writes signed in by it must come from `publicOrigin`.
+ */
+export function createAuthenticator(db: Database, jwtSecret: Uint8Array, publicOrigin: string) {
   type Session = { user: UserRow; sessionId: string; kind: SessionKind; expiresAt: Date };
   // A request's session is read once: the back-office gate checks it before the body is read,
   // and the handler asks again for the user.
   const sessions = new WeakMap<FastifyRequest, Promise<Session>>();
+  const backOfficeSessions = new WeakMap<FastifyRequest, Promise<Session>>();
 
   /** The signed-in user and the session their token belongs to. */
   function requireSession(request: FastifyRequest): Promise<Session> {
@@ -26,11 +32,18 @@ export function createAuthenticator(db: Database, jwtSecret: Uint8Array) {
     return session;
   }
 
+  const hasBearer = (request: FastifyRequest) =>
+    /^Bearer\s+\S/i.test(request.headers.authorization ?? '');
+
   async function readSession(request: FastifyRequest): Promise<Session> {
     const header = request.headers.authorization;
-    if (!header || !/^Bearer\s+\S/i.test(header))
+    if (!header || !hasBearer(request))
       throw new AppError('unauthorized', ACCOUNT_MESSAGES.noToken);
-    const claims = await readSessionToken(jwtSecret, header.replace(/^Bearer\s+/i, '').trim());
+    return sessionOfToken(header.replace(/^Bearer\s+/i, '').trim());
+  }
+
+  async function sessionOfToken(token: string): Promise<Session> {
+    const claims = await readSessionToken(jwtSecret, token);
     const found =
       claims && isUuid(claims.userId) && isUuid(claims.sessionId)
         ? await findActiveUser(db, claims)
@@ -47,7 +60,37 @@ export function createAuthenticator(db: Database, jwtSecret: Uint8Array) {
     request: FastifyRequest,
     need: { owner?: boolean } = {},
   ): Promise<{ user: UserRow; sessionId: string }> {
-    const session = await requireSession(request);
+    let session = backOfficeSessions.get(request);
+    if (!session) {
+      session = readBackOfficeSession(request);
+      backOfficeSessions.set(request, session);
+    }
+    return checkBackOffice(await session, need);
+  }
+
+  /**
+   * The session a back-office call acts in: a back-office bearer token (scripts) first; else the
+   * back-office cookie, when it belongs to the bearer's user (the browser sends its sign-in's
+   * token too) or comes alone, and the call passes the CSRF check; else the bearer's session
+   * (then refused below for want of the second factor).
+   */
+  async function readBackOfficeSession(request: FastifyRequest): Promise<Session> {
+    const cookie = backOfficeCookieOf(request);
+    if (!cookie) return requireSession(request);
+    if (!hasBearer(request)) {
+      const alone = await sessionOfToken(cookie);
+      requireSameOrigin(request, publicOrigin);
+      return alone;
+    }
+    const bearer = await requireSession(request);
+    if (bearer.kind === 'back_office') return bearer;
+    const fromCookie = await sessionOfToken(cookie).catch(() => undefined);
+    if (!fromCookie || fromCookie.user.id !== bearer.user.id) return bearer;
+    requireSameOrigin(request, publicOrigin);
+    return fromCookie;
+  }
+
+  function checkBackOffice(session: Session, need: { owner?: boolean }) {
     const role = roleOf(session.user);
     if (!isBackOfficeRole(role))
       throw new AppError('forbidden', BACK_OFFICE_MESSAGES.notBackOffice);

@@ -16,6 +16,8 @@ const BEFORE_BACK_OFFICE: Record<string, 'anyone' | 'signed-in'> = {
   // Signed in with a password, proving the second factor.
   '/api/admin/mfa/enroll': 'signed-in',
   '/api/admin/session': 'signed-in',
+  // Sign-out clears the back-office cookie, even once the sign-in has expired.
+  'DELETE /api/admin/session': 'anyone',
 };
 
 /** Adds the check to every /api/admin route declared after it (call before the routes). */
@@ -28,7 +30,10 @@ export function guardBackOfficeRoutes(app: FastifyInstance, auth: Authenticator)
   };
   app.addHook('onRoute', (route) => {
     if (!/^\/api\/admin(\/|\.|$)/.test(route.url)) return;
-    const need = BEFORE_BACK_OFFICE[route.url] ?? 'back-office';
+    const need =
+      BEFORE_BACK_OFFICE[`${String(route.method)} ${route.url}`] ??
+      BEFORE_BACK_OFFICE[route.url] ??
+      'back-office';
     if (need === 'anyone') return;
     // After the route's own hooks (the flood guard's among them), before the body.
     const own = route.onRequest ? [route.onRequest].flat() : [];

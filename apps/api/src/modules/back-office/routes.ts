@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponseSchema, type MessageResponse } from '@shop/shared/accounts';
 import {
   BACK_OFFICE_MESSAGES,
+  BACK_OFFICE_SESSION_MS,
   auditListResponseSchema,
   backOfficeSessionRequestSchema,
   backOfficeSessionResponseSchema,
@@ -18,6 +19,7 @@ import {
 import { singleLineText } from '@shop/shared/text';
 import { responses } from '@shop/shared/responses';
 import type { Authenticator } from '../accounts/authenticator';
+import { createSessionCookie } from '../accounts/back-office-cookie';
 import type { ActionLimit, ActionLimiter } from '../rate-limits/service';
 import { actorOf, type BackOfficeContext } from './context';
 import { setUpOwner } from './owner-setup';
@@ -51,6 +53,8 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{
   auth: Authenticator;
   limit: ActionLimiter;
 }> = async (app, { ctx, auth, limit }) => {
+  const cookie = createSessionCookie(ctx.appUrl);
+
   app.post(
     '/api/admin/setup',
     {
@@ -80,8 +84,27 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{
         response: responses({ 200: backOfficeSessionResponseSchema }),
       },
     },
-    async (request) =>
-      openBackOffice(ctx, await auth.requireSession(request), request.body.code, request.ip),
+    async (request, reply) => {
+      const opened = await openBackOffice(
+        ctx,
+        await auth.requireSession(request),
+        request.body.code,
+        request.ip,
+      );
+      // The browser's tabs share it (decision 044); scripts keep using the token answered.
+      cookie.set(reply, opened.token, BACK_OFFICE_SESSION_MS);
+      return opened;
+    },
+  );
+
+  // Sign-out: forgets the cookie (anyone may ask; it only clears the caller's own).
+  app.delete(
+    '/api/admin/session',
+    { schema: { response: responses({ 200: messageResponseSchema }) } },
+    async (_request, reply) => {
+      cookie.clear(reply);
+      return message(BACK_OFFICE_MESSAGES.signedOut);
+    },
   );
 
   app.get(

@@ -1,90 +1,292 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { GUEST_KEY_PREFIX } from '@shop/shared/admin-customers';
 import type { Executor } from '../../db/client';
-import { orders, refunds, users } from '../../db/schema';
+import { customerNotes, orders, refunds, users } from '../../db/schema';
 import { containsPattern } from '../../lib/search';
 
 export interface CustomerRow {
-  id: string;
+  /** The account's id; for a guest, the id of their first paid guest order. */
+  key: string;
+  guest: boolean;
   name: string;
   email: string;
-  verifiedAt: Date | null;
-  createdAt: Date;
+  verified: boolean;
+  /** The account's creation; a guest's first paid order. */
+  since: Date;
   ordersCount: number;
   spentCents: number;
 }
 
+/** A customer's orders: an account's own, or a guest's (no account, their e-mail, case aside). */
+export type CustomerRef = { userId: string } | { guestEmail: string };
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const dateOf = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+const ordersOf = (ref: CustomerRef): SQL =>
+  'userId' in ref
+    ? sql`o.user_id = ${ref.userId}`
+    : sql`o.user_id is null and lower(o.email) = ${ref.guestEmail}`;
+
+/** Each paid order of `where`'s with what it came to less its succeeded refunds. */
+const paidOrders = (where: SQL) => sql`
+  select o.id, o.user_id, lower(o.email) as email_key, o.customer_name, o.created_at,
+    o.total_cents - coalesce((
+      select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status = 'succeeded'
+    ), 0) as net_cents
+  from orders o where o.paid_at is not null and (${where})`;
+
 /**
- * Customers (role customer), newest first, with their paid orders and what those came to less
- * what was refunded of them.
+ * Customers, newest first: accounts of role customer, and guests (the paid guest orders of one
+ * e-mail, case aside; decision 045). The page is chosen on the keys alone, then only its
+ * customers' paid orders are summed, so a page costs the same however many orders the shop has.
  */
 export async function listCustomerRows(
   db: Executor,
   q: string | undefined,
   page: { limit: number; offset: number },
 ): Promise<{ rows: CustomerRow[]; total: number }> {
-  const conditions: SQL[] = [eq(users.role, 'customer')];
-  if (q) {
-    const contains = containsPattern(q);
-    conditions.push(or(ilike(users.email, contains), ilike(users.name, contains)) as SQL);
+  const contains = q ? containsPattern(q) : undefined;
+  const accountMatch = contains
+    ? sql`and (u.email ilike ${contains} or u.name ilike ${contains})`
+    : sql``;
+  const guestMatch = contains
+    ? sql`and (o.email ilike ${contains} or o.customer_name ilike ${contains})`
+    : sql``;
+  const keys = rowsOf<{ key: string; guest: boolean; since: Date | string; total: number }>(
+    await db.execute(sql`
+      select key, guest, since, (count(*) over ())::int as total from (
+        select u.id::text as key, false as guest, u.created_at as since
+        from users u where u.role = 'customer' ${accountMatch}
+        union all
+        select lower(o.email), true, min(o.created_at)
+        from orders o where o.user_id is null and o.paid_at is not null ${guestMatch}
+        group by lower(o.email)
+      ) as customers
+      order by since desc, key
+      limit ${page.limit} offset ${page.offset}`),
+  );
+  if (keys.length === 0) {
+    const [counted] = rowsOf<{ total: number }>(
+      await db.execute(sql`
+        select ((select count(*) from users u where u.role = 'customer' ${accountMatch})
+          + (select count(distinct lower(o.email)) from orders o
+             where o.user_id is null and o.paid_at is not null ${guestMatch}))::int as total`),
+    );
+    return { rows: [], total: counted?.total ?? 0 };
   }
-  const where = and(...conditions);
-  const [people, [counted]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        verifiedAt: users.verifiedAt,
-        createdAt: users.createdAt,
-      })
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(users).where(where),
+  const accountIds = keys.filter((k) => !k.guest).map((k) => k.key);
+  const guestEmails = keys.filter((k) => k.guest).map((k) => k.key);
+  const [accounts, sums] = await Promise.all([
+    accountIds.length
+      ? db
+          .select({
+            id: users.id,
+            name: users.name,
+            email: users.email,
+            verifiedAt: users.verifiedAt,
+          })
+          .from(users)
+          .where(inArray(users.id, accountIds))
+      : [],
+    db.execute(sql`
+      select coalesce(p.user_id::text, p.email_key) as key,
+        count(*)::int as orders, coalesce(sum(p.net_cents), 0)::int as cents,
+        (array_agg(p.id::text order by p.created_at))[1] as first_order_id,
+        (array_agg(p.customer_name order by p.created_at desc))[1] as latest_name
+      from (${paidOrders(
+        sql`o.user_id in (${sql.join(
+          accountIds.length ? accountIds.map((id) => sql`${id}::uuid`) : [sql`null`],
+          sql`, `,
+        )}) or (o.user_id is null and lower(o.email) in (${sql.join(
+          guestEmails.length ? guestEmails.map((email) => sql`${email}`) : [sql`null`],
+          sql`, `,
+        )}))`,
+      )}) as p
+      group by 1`),
   ]);
-  const ids = people.map((person) => person.id);
-  const refunded = db
-    .select({
-      orderId: refunds.orderId,
-      cents: sql<number>`sum(${refunds.amountCents})`.as('cents'),
-    })
-    .from(refunds)
-    .where(eq(refunds.status, 'succeeded'))
-    .groupBy(refunds.orderId)
-    .as('refunded');
-  const spent = ids.length
-    ? await db
-        .select({
-          userId: orders.userId,
-          orders: sql<number>`count(*)::int`,
-          cents: sql<number>`(sum(${orders.totalCents}) - coalesce(sum(${refunded.cents}), 0))::int`,
-        })
-        .from(orders)
-        .leftJoin(refunded, eq(refunded.orderId, orders.id))
-        .where(and(inArray(orders.userId, ids), isNotNull(orders.paidAt)))
-        .groupBy(orders.userId)
-    : [];
+  const sumOf = new Map(
+    rowsOf<{
+      key: string;
+      orders: number;
+      cents: number;
+      first_order_id: string;
+      latest_name: string;
+    }>(sums).map((row) => [row.key, row]),
+  );
+  const accountOf = new Map(accounts.map((account) => [account.id, account]));
   return {
-    rows: people.map((person) => {
-      const mine = spent.find((entry) => entry.userId === person.id);
-      return { ...person, ordersCount: mine?.orders ?? 0, spentCents: mine?.cents ?? 0 };
+    rows: keys.map((k) => {
+      const summed = sumOf.get(k.key);
+      const account = k.guest ? undefined : accountOf.get(k.key);
+      return {
+        key: account ? account.id : `${GUEST_KEY_PREFIX}${summed?.first_order_id ?? ''}`,
+        guest: k.guest,
+        name: account?.name ?? summed?.latest_name ?? '',
+        email: account?.email ?? k.key,
+        verified: account ? account.verifiedAt !== null : false,
+        since: dateOf(k.since),
+        ordersCount: summed?.orders ?? 0,
+        spentCents: summed?.cents ?? 0,
+      };
     }),
-    total: counted?.total ?? 0,
+    total: keys[0]?.total ?? 0,
   };
+}
+
+/** The account of role customer with this id. */
+export async function customerAccount(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      verifiedAt: users.verifiedAt,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'customer')));
+  return row;
+}
+
+/** The e-mail (lower-cased) of the guest order with this id, if it is a guest order. */
+export async function guestEmailOfOrder(db: Executor, orderId: string) {
+  const [row] = await db
+    .select({ email: sql<string>`lower(${orders.email})` })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), isNull(orders.userId)));
+  return row?.email;
+}
+
+export interface CustomerFigures {
+  ordersCount: number;
+  spentCents: number;
+  firstOrderAt: Date | null;
+  lastOrderAt: Date | null;
+  latestName: string | null;
+  phone: string | null;
+}
+
+/** A customer's paid orders summed, their newest name and phone on an order. */
+export async function customerFigures(db: Executor, ref: CustomerRef): Promise<CustomerFigures> {
+  const [figures] = rowsOf<{
+    orders: number;
+    cents: number;
+    first_at: Date | string | null;
+    last_at: Date | string | null;
+  }>(
+    await db.execute(sql`
+      select count(*)::int as orders, coalesce(sum(p.net_cents), 0)::int as cents,
+        min(p.created_at) as first_at, max(p.created_at) as last_at
+      from (${paidOrders(ordersOf(ref))}) as p`),
+  );
+  const [latest] = rowsOf<{ name: string; phone: string | null }>(
+    await db.execute(sql`
+      select
+        (select o.customer_name from orders o where ${ordersOf(ref)}
+         order by o.created_at desc limit 1) as name,
+        (select o.shipping_address->>'phone' from orders o
+         where ${ordersOf(ref)} and coalesce(o.shipping_address->>'phone', '') <> ''
+         order by o.created_at desc limit 1) as phone`),
+  );
+  return {
+    ordersCount: figures?.orders ?? 0,
+    spentCents: figures?.cents ?? 0,
+    firstOrderAt: figures?.first_at ? dateOf(figures.first_at) : null,
+    lastOrderAt: figures?.last_at ? dateOf(figures.last_at) : null,
+    latestName: latest?.name ?? null,
+    phone: latest?.phone ?? null,
+  };
+}
+
+/** The shipping addresses a customer's orders used, newest first (at most `limit`). */
+export async function customerAddresses(db: Executor, ref: CustomerRef, limit: number) {
+  return rowsOf<{
+    address: string;
+    city: string;
+    state: string;
+    postalCode: string;
+    country: string;
+  }>(
+    await db.execute(sql`
+      select o.shipping_address->>'address' as "address", o.shipping_address->>'city' as "city",
+        o.shipping_address->>'state' as "state",
+        o.shipping_address->>'postalCode' as "postalCode",
+        o.shipping_address->>'country' as "country"
+      from orders o where ${ordersOf(ref)}
+      group by 1, 2, 3, 4, 5
+      order by max(o.created_at) desc
+      limit ${limit}`),
+  );
+}
+
+/** One page of a customer's orders (any status), newest first, and how many there are. */
+export async function customerOrderPage(
+  db: Executor,
+  ref: CustomerRef,
+  page: { limit: number; offset: number },
+) {
+  const rows = rowsOf<{
+    id: string;
+    created_at: Date | string;
+    status: (typeof orders.status.enumValues)[number];
+    total_cents: number;
+    total: number;
+  }>(
+    await db.execute(sql`
+      select o.id, o.created_at, o.status, o.total_cents, (count(*) over ())::int as total
+      from orders o where ${ordersOf(ref)}
+      order by o.created_at desc, o.id
+      limit ${page.limit} offset ${page.offset}`),
+  );
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    const [counted] = rowsOf<{ total: number }>(
+      await db.execute(sql`select count(*)::int as total from orders o where ${ordersOf(ref)}`),
+    );
+    total = counted?.total ?? 0;
+  }
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      createdAt: dateOf(row.created_at),
+      status: row.status,
+      totalCents: row.total_cents,
+    })),
+    total,
+  };
+}
+
+/** Staff's notes on a customer, newest first (at most `limit`). */
+export async function customerNoteRows(db: Executor, ref: CustomerRef, limit: number) {
+  return db
+    .select()
+    .from(customerNotes)
+    .where(
+      'userId' in ref
+        ? eq(customerNotes.userId, ref.userId)
+        : eq(customerNotes.guestEmail, ref.guestEmail),
+    )
+    .orderBy(desc(customerNotes.createdAt), desc(customerNotes.id))
+    .limit(limit);
+}
+
+export type CustomerNoteRow = typeof customerNotes.$inferSelect;
+
+export async function insertCustomerNote(
+  tx: Executor,
+  ref: CustomerRef,
+  note: { body: string; authorId: string; authorName: string },
+): Promise<CustomerNoteRow> {
+  const [row] = await tx
+    .insert(customerNotes)
+    .values({
+      ...('userId' in ref ? { userId: ref.userId } : { guestEmail: ref.guestEmail }),
+      ...note,
+    })
+    .returning();
+  if (!row) throw new Error('the note was not saved');
+  return row;
 }
 
 /**

@@ -3,6 +3,7 @@ import AuditPage from './audit/audit-page';
 import ImportPage from './catalog-import/import-page';
 import CollectionEditorPage from './collections/collection-editor-page';
 import CollectionsPage from './collections/collections-page';
+import CustomerPage from './customers/customer-page';
 import CustomersPage from './customers/customers-page';
 import AdminLayout from './layout/admin-layout';
 import OrderDetailPage from './orders/order-detail-page';
@@ -42,6 +43,7 @@ export const adminRoutes: RouteObject[] = [
           { path: 'collections/:id', Component: CollectionEditorPage },
           { path: 'stock/movements', Component: MovementsPage },
           { path: 'customers', Component: CustomersPage },
+          { path: 'customers/:id', Component: CustomerPage },
           { path: 'staff', Component: StaffPage },
           { path: 'audit', Component: AuditPage },
           { path: 'settings/shipping', Component: ShippingSettingsPage },

@@ -52,11 +52,17 @@ describe('the reset password page', () => {
     mockAccountApi(() => undefined);
     renderApp('/reset-password/tok123?welcome=1');
     expect(
-      await screen.findByText(
-        'Welcome to the Sadu Sands team. Choose a password to finish setting up your staff account.',
+      await screen.findByRole('heading', { level: 1, name: 'Choose your password' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Welcome to the Sadu Sands team! Choose your password to finish setting up your staff account.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText('Choose a new password for your account.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Reset Password/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Password', { exact: true })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save my password' })).toBeInTheDocument();
   });
 
   it('shows why an expired link fails and where to get a new one', async () => {

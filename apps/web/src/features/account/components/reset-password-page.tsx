@@ -57,17 +57,19 @@ export default function ResetPasswordPage() {
   };
 
   const onInvalid = (fieldErrors: FieldErrors<ResetValues>) => toastPasswordProblem(fieldErrors);
+  // A new staff member is welcomed and chooses a first password; nothing of theirs is reset.
+  const title = welcome ? 'Choose your password' : 'Reset Password';
 
   if (data) {
     return (
-      <AccountCard title="Reset Password">
+      <AccountCard title={title}>
         <FocusedAlert variant="success">
           <span className="block font-semibold">{data.message}</span>
           <span className="mt-1 block">
             <Link to="/login" className={`${linkClass} text-success`}>
               Log in
             </Link>{' '}
-            with your new password.
+            with your {welcome ? 'password' : 'new password'}.
           </span>
         </FocusedAlert>
       </AccountCard>
@@ -76,10 +78,10 @@ export default function ResetPasswordPage() {
 
   return (
     <AccountCard
-      title="Reset Password"
+      title={title}
       intro={
         welcome
-          ? `Welcome to the ${SHOP_NAME} team. Choose a password to finish setting up your staff account.`
+          ? `Welcome to the ${SHOP_NAME} team! Choose your password to finish setting up your staff account.`
           : 'Choose a new password for your account.'
       }
     >
@@ -96,12 +98,12 @@ export default function ResetPasswordPage() {
       <form
         noValidate
         onSubmit={handleSubmit(onValid, onInvalid)}
-        aria-label="Reset your password"
+        aria-label={welcome ? 'Choose your password' : 'Reset your password'}
         className="flex flex-col gap-5"
       >
         <AccountField
           id={`${id}-password`}
-          label="New Password"
+          label={welcome ? 'Password' : 'New Password'}
           type="password"
           autoComplete="new-password"
           hint={PASSWORD_HINT}
@@ -117,9 +119,9 @@ export default function ResetPasswordPage() {
           {...register('confirmPassword')}
         />
         <Button type="submit" size="lg" className="w-full" aria-disabled={isLoading || undefined}>
-          Reset Password
+          {welcome ? 'Save my password' : 'Reset Password'}
         </Button>
-        {isLoading && <Spinner label="Saving your new password…" className="py-2" />}
+        {isLoading && <Spinner label="Saving your password…" className="py-2" />}
       </form>
     </AccountCard>
   );

@@ -2,13 +2,13 @@ import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
 import { api } from '../../../lib/api';
-import { clearBackOfficeSession } from '../../../lib/back-office-session';
+import { endBackOfficeSession } from '../../../lib/back-office-session';
 import { loggedOut, signedOutHome } from '../../../stores/account-slice';
 import { logoutApi } from '../api/logout-api';
 
 /**
  * Forgets the signed-in user on this device and goes home: the store and localStorage forget
- * userInfo (and sessionStorage the back-office token), and the cached user details, own orders and every other answer fetched with the token
+ * userInfo (and the back office its session, marker and cookie), and the cached user details, own orders and every other answer fetched with the token
  * are dropped (resetting the API state also aborts every request under way). `onHome` runs once
  * the home page has been asked for.
  *
@@ -23,7 +23,7 @@ export function useForgetSignedInUser(): (onHome?: () => void) => void {
   return useCallback(
     (onHome?: () => void) => {
       dispatch(loggedOut());
-      clearBackOfficeSession();
+      endBackOfficeSession();
       dispatch(api.util.resetApiState());
       window.setTimeout(() => {
         void Promise.resolve(navigate('/')).then(onHome);

@@ -38,20 +38,19 @@ import type {
 } from '@shop/shared/back-office';
 import { api } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
-import { backOfficeToken, clearBackOfficeSession } from '../../../lib/back-office-session';
+import { clearBackOfficeSession } from '../../../lib/back-office-session';
 
 /** Every back-office answer is tagged, so a new back-office session refetches what is on screen. */
 export const BACK_OFFICE_TAG = 'BackOffice';
 
 /**
- * A call with the back-office token (the shop's base query keeps an Authorization header it is
- * given); other headers of the call (a CSV body's Content-Type) are kept.
+ * A call in the back-office session: its token is the HttpOnly cookie the API set for /api/admin
+ * (decision 044), sent with this origin's calls; the call says so, whatever the fetch default.
  */
 export function withBackOfficeToken(
   args: FetchArgs & { headers?: Record<string, string> },
 ): FetchArgs {
-  const token = backOfficeToken();
-  return token ? { ...args, headers: { ...args.headers, Authorization: `Bearer ${token}` } } : args;
+  return { ...args, credentials: 'same-origin' };
 }
 
 /**

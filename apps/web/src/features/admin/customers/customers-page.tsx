@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useGetCustomersQuery } from '../api/admin-api';
 import { AdminPager } from '../components/admin-pager';
@@ -8,7 +8,7 @@ import { SearchForm } from '../components/search-form';
 import { dollars, formatWhen, pageFrom } from '../format';
 import { useListParams } from '../hooks/use-list-params';
 
-/** /admin/customers?q=&page= */
+/** /admin/customers?q=&page=: accounts and guests (by e-mail), newest first (decision 045). */
 export default function CustomersPage() {
   const [params] = useSearchParams();
   const { setParam, hrefForPage } = useListParams();
@@ -40,16 +40,27 @@ export default function CustomersPage() {
         {data && data.customers.length > 0 && (
           <AdminTable
             caption="Customers"
-            columns={['Name', 'E-mail', 'Verified', 'Orders', 'Spent', 'Joined']}
+            columns={['Name', 'E-mail', 'Customer', 'Orders', 'Spent', 'Since']}
             rightAligned={['Orders', 'Spent']}
           >
             {data.customers.map((customer) => (
               <tr key={customer._id} className="hover:bg-sand-50">
-                <th scope="row" className={`${cellClass} font-semibold`}>
-                  {customer.name}
+                <th scope="row" className={cellClass}>
+                  <Link
+                    to={`/admin/customers/${encodeURIComponent(customer._id)}`}
+                    className="font-semibold text-terracotta-700 underline underline-offset-4 hover:text-terracotta-800"
+                  >
+                    {customer.name || customer.email}
+                  </Link>
                 </th>
                 <td className={cellClass}>{customer.email}</td>
-                <td className={cellClass}>{customer.verified ? 'Yes' : 'No'}</td>
+                <td className={cellClass}>
+                  {customer.guest
+                    ? 'Guest'
+                    : customer.verified
+                      ? 'Registered'
+                      : 'Registered, not verified'}
+                </td>
                 <td className={`${cellClass} text-right tabular-nums`}>{customer.ordersCount}</td>
                 <td className={`${cellClass} text-right tabular-nums`}>
                   {dollars(customer.totalSpent)}

@@ -33,15 +33,14 @@ export default function AdminLayout() {
       <SignInStep
         key={userInfo._id}
         userId={userInfo._id}
-        onSignedIn={(token, codes) => {
+        onSignedIn={(codes) => {
           setRecoveryCodes(codes?.length ? codes : null);
           saveBackOfficeSession({
-            token,
             userId: userInfo._id,
-            // The server ends it sooner if the login ends; this only stops sending a dead token.
+            // The server ends it sooner if the login ends; this only stops offering a dead session.
             expiresAt: Date.now() + BACK_OFFICE_SESSION_MS,
           });
-          // Screens that failed while the session was over load again with the new token.
+          // Screens that failed while the session was over load again in the new one.
           dispatch(adminApi.util.invalidateTags([BACK_OFFICE_TAG]));
         }}
       />

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ORDER_STATUSES } from '@shop/shared/orders';
 import type { OrderStatus } from '@shop/shared/orders';
 import { fieldInputClass } from '../../../components/ui/field';
@@ -9,6 +9,7 @@ import { AdminPager } from '../components/admin-pager';
 import { AdminTable, cellClass } from '../components/admin-table';
 import { EmptyState, QueryState } from '../components/query-state';
 import { SearchForm } from '../components/search-form';
+import { OrderNumberCell } from '../components/order-number-cell';
 import { StatusBadge } from '../components/status-badge';
 import { STATUS_LABELS, dollars, formatWhen, pageFrom } from '../format';
 import { useListParams } from '../hooks/use-list-params';
@@ -161,14 +162,7 @@ export default function OrdersPage() {
                       className="size-5 accent-terracotta-700"
                     />
                   </td>
-                  <th scope="row" className={cellClass}>
-                    <Link
-                      to={`/admin/orders/${encodeURIComponent(order._id)}`}
-                      className="font-mono font-semibold text-terracotta-700 underline underline-offset-4 hover:text-terracotta-800"
-                    >
-                      #{order.number}
-                    </Link>
-                  </th>
+                  <OrderNumberCell order={order} />
                   <td className={cellClass}>{formatWhen(order.createdAt)}</td>
                   <td className={cellClass}>{order.recipientName}</td>
                   <td className={cellClass}>{order.email}</td>

@@ -114,6 +114,31 @@ type ProductFormProps = {
   busy: boolean;
 };
 
+/** The fields as the API takes them, checked with its own schema: the data, or each field's error. */
+function checkFields(fields: Fields) {
+  const candidate = {
+    name: fields.name,
+    description: fields.description,
+    price: fields.price.trim() === '' ? Number.NaN : Number(fields.price),
+    category: fields.category,
+    hasSize: fields.shape === 'sizes',
+    hasAandB: fields.shape === 'options',
+    handle: fields.handle.trim() || undefined,
+    status: fields.status,
+    seoTitle: fields.seoTitle,
+    seoDescription: fields.seoDescription,
+  };
+  const parsed = productWriteSchema.safeParse(candidate);
+  if (parsed.success) return parsed;
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = fieldOf(issue.path.map(String).join('.'), issue.message);
+    if (field) errors[field] ??= issue.message;
+  }
+  if (!fields.category) errors.category = 'Please choose a category';
+  return { success: false as const, errors };
+}
+
 /** The product's fields, checked here with the API's own schema, then by the API. */
 export function ProductForm({ product, initialNotice = '', onSave, busy }: ProductFormProps) {
   const id = useId();
@@ -129,6 +154,12 @@ export function ProductForm({ product, initialNotice = '', onSave, busy }: Produ
   const set = <K extends FieldName>(name: K, value: Fields[K]) => {
     setFields((current) => ({ ...current, [name]: value }));
     setNotice('');
+    // A field shown in error is checked again as it changes: its message goes once it is right.
+    if (errors[name]) {
+      const checked = checkFields({ ...fields, [name]: value });
+      const still = checked.success ? undefined : checked.errors[name];
+      setErrors((current) => ({ ...current, [name]: still }));
+    }
   };
 
   /** Shows the errors and takes the focus to the first field that has one. */
@@ -154,30 +185,13 @@ export function ProductForm({ product, initialNotice = '', onSave, busy }: Produ
     event.preventDefault();
     if (busy) return;
     setNotice('');
-    const candidate = {
-      name: fields.name,
-      description: fields.description,
-      price: fields.price.trim() === '' ? Number.NaN : Number(fields.price),
-      category: fields.category,
-      hasSize: fields.shape === 'sizes',
-      hasAandB: fields.shape === 'options',
-      handle: fields.handle.trim() || undefined,
-      status: fields.status,
-      seoTitle: fields.seoTitle,
-      seoDescription: fields.seoDescription,
-    };
-    const parsed = productWriteSchema.safeParse(candidate);
-    if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = fieldOf(issue.path.map(String).join('.'), issue.message);
-        if (field) found[field] ??= issue.message;
-      }
-      if (!fields.category) found.category = 'Please choose a category';
+    const checked = checkFields(fields);
+    if (!checked.success) {
+      const found = checked.errors;
       showErrors(found, Object.keys(found).length ? null : 'Please check the fields');
       return;
     }
-    const result = await onSave(parsed.data);
+    const result = await onSave(checked.data);
     if ('error' in result) {
       const { fields: found, top } = serverErrors(result.error);
       showErrors(found, top);

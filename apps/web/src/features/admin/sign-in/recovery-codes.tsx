@@ -2,7 +2,25 @@ import { useEffect, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
+import { SHOP_NAME } from '@shop/shared/shop';
+import { notify } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { saveBlob } from '../save-file';
+
+/** The codes as a text file or the clipboard gets them: one a line, with what they are. */
+const codesText = (codes: string[]) =>
+  [`${SHOP_NAME} back office: recovery codes (each works once)`, '', ...codes, ''].join('\n');
+
+const CODES_FILE = `${SHOP_NAME.toLowerCase().replace(/\W+/g, '-')}-recovery-codes.txt`;
+
+async function copyCodes(codes: string[]) {
+  try {
+    await navigator.clipboard.writeText(codesText(codes));
+    notify('Recovery codes copied', 'success');
+  } catch {
+    notify('Could not copy: select the codes and copy them, or download them', 'error');
+  }
+}
 
 /** The recovery codes, shown once, right after the second factor is confirmed. */
 export function RecoveryCodes({ codes, onContinue }: { codes: string[]; onContinue: () => void }) {
@@ -28,6 +46,17 @@ export function RecoveryCodes({ codes, onContinue }: { codes: string[]; onContin
           </li>
         ))}
       </ol>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button variant="secondary" onClick={() => void copyCodes(codes)}>
+          Copy
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => saveBlob(new Blob([codesText(codes)], { type: 'text/plain' }), CODES_FILE)}
+        >
+          Download
+        </Button>
+      </div>
       <Alert variant="warning" className="mt-6">
         You will not see these codes again after you continue.
       </Alert>

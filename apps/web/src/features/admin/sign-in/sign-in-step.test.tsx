@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BACK_OFFICE_MESSAGES } from '@shop/shared/back-office';
 import { renderApp } from '../../../test/render-app';
 import {
@@ -60,18 +60,36 @@ describe('the back office sign-in step', () => {
     const sent = server.to('POST', '/api/admin/session')[0]!;
     expect(sent.body).toEqual({ code: '123456' });
     expect(sent.authorization).toBe(`Bearer ${LOGIN_TOKEN}`);
-    expect(JSON.parse(sessionStorage.getItem('backOfficeSession') ?? '{}')).toMatchObject({
-      token: BACK_OFFICE_TOKEN,
+    // Every tab knows the back office is open; the token itself stays in the API's HttpOnly cookie.
+    expect(JSON.parse(localStorage.getItem('backOfficeSession') ?? '{}')).toMatchObject({
       userId: user._id,
     });
+    expect(localStorage.getItem('backOfficeSession')).not.toContain(BACK_OFFICE_TOKEN);
+    expect(sessionStorage.getItem('backOfficeSession')).toBeNull();
     expect(localStorage.getItem('userInfo')).not.toContain(BACK_OFFICE_TOKEN);
 
+    // Copy puts them on the clipboard; Download saves them as a text file.
+    await view.user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toContain('aaaa-1111\nbbbb-2222');
+    expect(await screen.findByText('Recovery codes copied')).toBeInTheDocument();
+    const saved: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:codes';
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    await view.user.click(screen.getByRole('button', { name: 'Download' }));
+    expect(saved).toHaveLength(1);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(saved[0]!);
+    });
+    expect(text).toContain('aaaa-1111\nbbbb-2222');
     await view.user.click(screen.getByRole('button', { name: 'I have saved them' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Summary' })).toBeInTheDocument();
     expect(screen.queryByText('aaaa-1111')).not.toBeInTheDocument();
-    expect(server.to('GET', '/api/admin/summary')[0]!.authorization).toBe(
-      `Bearer ${BACK_OFFICE_TOKEN}`,
-    );
+    expect(server.to('GET', '/api/admin/summary')[0]!.credentials).toBe('same-origin');
   });
 
   it('asks an enrolled member for the code only, and shows why a code is refused', async () => {
@@ -134,7 +152,7 @@ describe('the back office sign-in step', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Confirm it’s you' }),
     ).toBeInTheDocument();
-    expect(sessionStorage.getItem('backOfficeSession')).toBeNull();
+    expect(localStorage.getItem('backOfficeSession')).toBeNull();
   });
 
   it('shows a customer that the back office is not for them, and asks for no code', async () => {

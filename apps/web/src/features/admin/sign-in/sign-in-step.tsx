@@ -13,8 +13,8 @@ import { QrCode } from './qr-code';
 
 type SignInStepProps = {
   userId: string;
-  /** The back-office token, and the recovery codes on the first success. */
-  onSignedIn: (token: string, recoveryCodes: string[] | undefined) => void;
+  /** The API set the session's cookie; the first sign-in also answers the recovery codes. */
+  onSignedIn: (recoveryCodes: string[] | undefined) => void;
 };
 
 /** 409 'already set up' answers the enrollment of an account that only needs its code. */
@@ -46,7 +46,7 @@ export function SignInStep({ userId, onSignedIn }: SignInStepProps) {
     const result = await openSession({ code });
     if ('error' in result) return fail(errorMessage(result.error));
     setFailure(null);
-    onSignedIn(result.data.token, result.data.recoveryCodes);
+    onSignedIn(result.data.recoveryCodes);
   };
 
   if (enrollment.isLoading) {

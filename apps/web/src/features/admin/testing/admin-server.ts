@@ -16,6 +16,8 @@ export type AdminRequest = {
   /** Parsed JSON, the FormData of an upload, or the text of another body (a CSV). */
   body: unknown;
   authorization: string | null;
+  /** Whether the browser would send its cookies (the back-office session's) with the call. */
+  credentials: RequestCredentials;
 };
 /** JSON, unless a content type is given: then `body` is the answer's text (a CSV). */
 type Answer = { status?: number; body: unknown; contentType?: string };
@@ -37,13 +39,9 @@ export function signInAs(role: UserRole, { backOffice = true } = {}) {
   };
   localStorage.setItem('userInfo', JSON.stringify(userInfo));
   if (backOffice) {
-    sessionStorage.setItem(
+    localStorage.setItem(
       'backOfficeSession',
-      JSON.stringify({
-        token: BACK_OFFICE_TOKEN,
-        userId: userInfo._id,
-        expiresAt: Date.now() + 3.6e6,
-      }),
+      JSON.stringify({ userId: userInfo._id, expiresAt: Date.now() + 3.6e6 }),
     );
   }
   return userInfo;
@@ -95,6 +93,7 @@ export function fakeAdminServer(routes: AdminRoutes) {
           formBodies.get(request) ??
           (text && type.includes('json') ? JSON.parse(text) : text || undefined),
         authorization: request.headers.get('Authorization'),
+        credentials: request.credentials,
       };
       requests.push(seen);
       const route = routes[`${seen.method} ${seen.path}`];

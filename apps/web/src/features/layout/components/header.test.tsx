@@ -103,15 +103,23 @@ describe('the header', () => {
 
   it('clears the back-office session on logout', async () => {
     localStorage.setItem('userInfo', JSON.stringify({ ...userInfo, role: 'staff' }));
-    sessionStorage.setItem(
+    localStorage.setItem(
       'backOfficeSession',
-      JSON.stringify({ token: 'bo', userId: 'u1', expiresAt: Date.now() + 60_000 }),
+      JSON.stringify({ userId: 'u1', expiresAt: Date.now() + 60_000 }),
     );
-    mockApi([]);
+    const fetchMock = mockApi([]);
     const { user } = renderApp('/page-that-does-not-exist');
     const menu = await openAccountMenu(user);
     await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
-    expect(sessionStorage.getItem('backOfficeSession')).toBeNull();
+    expect(localStorage.getItem('backOfficeSession')).toBeNull();
+    // The API is asked to clear the session's cookie.
+    await waitFor(() =>
+      expect(
+        (fetchMock.mock.calls as unknown as [unknown, RequestInit?][]).some(
+          ([url, init]) => String(url) === '/api/admin/session' && init?.method === 'DELETE',
+        ),
+      ).toBe(true),
+    );
   });
 
   it('opens the category menus from the keyboard', async () => {
