@@ -48,6 +48,9 @@ export const customerNoteSchema = z.object({
 export type CustomerNote = z.infer<typeof customerNoteSchema>;
 
 export const customerAddressSchema = z.object({
+  /** The recipient and the phone (absent on orders placed before they were asked, decision 040). */
+  fullName: z.optional(z.string()),
+  phone: z.optional(z.string()),
   address: z.string(),
   city: z.string(),
   state: z.string(),

@@ -201,7 +201,9 @@ export async function customerFigures(db: Executor, ref: CustomerRef): Promise<C
 
 /** The shipping addresses a customer's orders used, newest first (at most `limit`). */
 export async function customerAddresses(db: Executor, ref: CustomerRef, limit: number) {
-  return rowsOf<{
+  const rows = rowsOf<{
+    fullName: string | null;
+    phone: string | null;
     address: string;
     city: string;
     state: string;
@@ -209,15 +211,21 @@ export async function customerAddresses(db: Executor, ref: CustomerRef, limit: n
     country: string;
   }>(
     await db.execute(sql`
-      select o.shipping_address->>'address' as "address", o.shipping_address->>'city' as "city",
+      select o.shipping_address->>'fullName' as "fullName", o.shipping_address->>'phone' as "phone",
+        o.shipping_address->>'address' as "address", o.shipping_address->>'city' as "city",
         o.shipping_address->>'state' as "state",
         o.shipping_address->>'postalCode' as "postalCode",
         o.shipping_address->>'country' as "country"
       from orders o where ${ordersOf(ref)}
-      group by 1, 2, 3, 4, 5
+      group by 1, 2, 3, 4, 5, 6, 7
       order by max(o.created_at) desc
       limit ${limit}`),
   );
+  return rows.map(({ fullName, phone, ...address }) => ({
+    ...(fullName ? { fullName } : {}),
+    ...(phone ? { phone } : {}),
+    ...address,
+  }));
 }
 
 /** One page of a customer's orders (any status), newest first, and how many there are. */

@@ -331,6 +331,7 @@ describe('customers and the summary', () => {
       name: 'Big Spender',
       email: 'spender@example.com',
       verified: true,
+      guest: false,
       ordersCount: 2,
       totalSpent: 85.6,
       createdAt: expect.any(String),

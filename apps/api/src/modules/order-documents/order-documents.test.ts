@@ -69,7 +69,10 @@ describe('packing slips', () => {
     ]);
     const [, slip] = body.documents;
     expect(slip).toMatchObject({
-      recipient: { name: 'Guest', lines: ['1 Dune Road', 'Chicago, IL 60601', 'USA'] },
+      recipient: {
+        name: 'Maya Haddad',
+        lines: ['1 Dune Road', 'Chicago, IL 60601', 'United States of America', '+13125550100'],
+      },
       lines: [{ name: 'Slip Tee', variantTitle: 'L', sku: 'SLIP-TEE-L', qty: 2, price: 20 }],
     });
     expect(slip?.invoice).toBeUndefined();
@@ -200,7 +203,7 @@ describe('the PDF', () => {
       const document = json.documents[i];
       expect(page).toContain(`Order #${orderNumber(orderIds[i] ?? '')}`);
       expect(page).toContain(`Invoice ${document?.invoice?.number}`);
-      expect(page).toContain('Guest');
+      expect(page).toContain('Maya Haddad');
       expect(page).toContain('1 Dune Road');
       expect(page).toContain('SLIP-TEE-L');
       expect(page).toContain('$47.80');

@@ -115,7 +115,14 @@ async function withDetails(db: Executor, rows: OrderRow[]): Promise<OrderWithIte
     .select()
     .from(orderItems)
     .where(inArray(orderItems.orderId, ids))
-    .orderBy(asc(orderItems.name), asc(orderItems.id));
+    // As people read a packing slip: by product, then its variant, size and option.
+    .orderBy(
+      asc(orderItems.name),
+      asc(orderItems.variantTitle),
+      asc(orderItems.size),
+      asc(orderItems.option),
+      asc(orderItems.id),
+    );
   const parcels = await db
     .select()
     .from(shipments)

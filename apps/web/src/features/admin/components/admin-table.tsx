@@ -30,11 +30,12 @@ export function AdminTable({
       tabIndex={0}
       role="region"
       aria-label={caption}
-      className="max-w-full overflow-x-auto rounded-2xl border border-sand-200 bg-white"
+      // On a phone a wide table scrolls in here, its shadows showing there is more to the side.
+      className="scroll-shadows max-w-full overflow-x-auto rounded-2xl border border-sand-200"
     >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-sand-100 text-xs tracking-wider text-ink-muted uppercase">
+        <thead className="border-b border-sand-200 text-xs tracking-wider text-ink-muted uppercase">
           <tr>
             {leading && <td className={cellClass}>{leading}</td>}
             {columns.map((column) => (

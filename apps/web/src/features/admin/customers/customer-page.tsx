@@ -104,14 +104,28 @@ function Addresses({ customer }: { customer: CustomerDetail }) {
         <ul className="grid gap-3 sm:grid-cols-2">
           {customer.addresses.map((a) => (
             <li
-              key={[a.address, a.city, a.state, a.postalCode, a.country].join('|')}
+              key={[a.fullName, a.phone, a.address, a.city, a.state, a.postalCode, a.country].join(
+                '|',
+              )}
               className="rounded-xl bg-sand-50 p-3 break-words"
             >
+              {a.fullName && (
+                <>
+                  {a.fullName}
+                  <br />
+                </>
+              )}
               {a.address}
               <br />
               {a.city}, {a.state} {a.postalCode}
               <br />
               {a.country}
+              {a.phone && (
+                <>
+                  <br />
+                  {a.phone}
+                </>
+              )}
             </li>
           ))}
         </ul>

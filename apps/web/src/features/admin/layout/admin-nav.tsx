@@ -25,7 +25,8 @@ export function AdminNav({ isOwner }: { isOwner: boolean }) {
   ];
   return (
     <nav aria-label="Back office" className="border-b border-sand-200 bg-sand-100">
-      <ul className="mx-auto flex w-full max-w-7xl flex-wrap gap-1 px-4 py-2 sm:px-6">
+      {/* One row: on a phone it scrolls sideways (its shadows say so), from lg it wraps. */}
+      <ul className="scroll-shadows mx-auto flex w-full max-w-7xl gap-1 overflow-x-auto px-4 py-2 [--scroll-cover:var(--color-sand-100)] sm:px-6 lg:flex-wrap lg:overflow-visible">
         {links.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} end={link.end} className={linkClass}>
