@@ -369,8 +369,12 @@ test.describe('the back office, run by its owner @desktop-only', () => {
 
     const heading = page.getByRole('heading', { level: 1, name: `Order #${order.number}` });
     await expect(heading).toBeVisible();
-    // The order's actions come right after the way back to the list.
+    // The order's actions come right after the way back to the list and its papers.
     await page.getByRole('link', { name: '← All orders' }).focus();
+    for (const paper of ['Packing slip', 'Invoice']) {
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: paper, exact: true })).toBeFocused();
+    }
     await page.keyboard.press('Tab');
     const ship = orderActions(page).getByRole('button', { name: 'Ship', exact: true });
     await expect(ship).toBeFocused();

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { countryName } from './countries';
+import { addressLines as parcelAddressLines } from './addresses';
 import type { ShippingAddress } from './orders';
 import { SHOP_HEADQUARTERS, SHOP_NAME } from './shop';
 import { multiLineText, singleLineText } from './text';
@@ -76,17 +76,12 @@ export function recipientOf(order: {
   customerName: string;
   shippingAddress: Omit<ShippingAddress, 'fullName'> & { fullName?: string };
 }): Recipient {
-  const { fullName, phone, address, city, state, postalCode, country } = order.shippingAddress;
-  return {
-    // Orders placed before the recipient was asked (decision 040) go to their buyer.
-    name: fullName?.trim() || order.customerName,
-    lines: [
-      address,
-      [city, [state, postalCode].filter(Boolean).join(' ')].join(', '),
-      countryName(country),
-      ...(phone ? [phone] : []),
-    ],
-  };
+  const { fullName, phone } = order.shippingAddress;
+  // Orders placed before the recipient was asked (decision 040) go to their buyer.
+  const name = fullName?.trim() || order.customerName;
+  // The address as mails print it (addresses.ts), whose first line is the name.
+  const [, ...lines] = parcelAddressLines({ ...order.shippingAddress, fullName: name });
+  return { name, lines: [...lines, ...(phone ? [phone] : [])] };
 }
 
 export const documentLineSchema = z.object({
