@@ -142,6 +142,7 @@ export async function openCheckout(
   buyer: { token: string } | { email: string },
   orderItems: { product: string; qty: number; variant?: string; size?: string; option?: string }[],
   remoteAddress: string,
+  shippingAddress: typeof SAMPLE_ADDRESS = SAMPLE_ADDRESS,
 ): Promise<{ orderId: string; sessionId: string }> {
   const response = await t.app.inject({
     method: 'POST',
@@ -150,11 +151,11 @@ export async function openCheckout(
       ? {
           url: '/api/orders/create-checkout-session',
           headers: { authorization: `Bearer ${buyer.token}` },
-          payload: { orderItems, shippingAddress: SAMPLE_ADDRESS },
+          payload: { orderItems, shippingAddress },
         }
       : {
           url: '/api/orders/guest-checkout-session',
-          payload: { orderItems, shippingAddress: SAMPLE_ADDRESS, email: buyer.email },
+          payload: { orderItems, shippingAddress, email: buyer.email },
         }),
   });
   if (response.statusCode !== 200) throw new Error(`checkout refused: ${response.body}`);

@@ -48,8 +48,18 @@ afterAll(async () => {
 const unique = (name: string) => `${name}.${++run}.${Date.now()}@example.com`;
 
 /** A paid order of `qty` totes ($24.50 each, $5 shipping under $50, 7 % tax). */
-async function buy(buyer: { token: string } | { email: string }, qty = 1) {
-  const { orderId, sessionId } = await openCheckout(t, buyer, [{ product: tote, qty }], nextIp());
+async function buy(
+  buyer: { token: string } | { email: string },
+  qty = 1,
+  address = SAMPLE_ADDRESS,
+) {
+  const { orderId, sessionId } = await openCheckout(
+    t,
+    buyer,
+    [{ product: tote, qty }],
+    nextIp(),
+    address,
+  );
   await payTestCheckout(t.app, JWT_SECRET, sessionId);
   return orderId;
 }
@@ -90,10 +100,21 @@ describe('guests under Customers', () => {
       }),
     ]);
     expect(found[0]?._id).toMatch(/^guest-[0-9a-f-]{36}$/);
+    // A guest is named as their parcels were addressed, not 'Guest'.
+    expect(found[0]?.name).toBe(SAMPLE_ADDRESS.fullName);
     // The whole list has them too, beside the accounts.
     const all = await call('GET', '/api/admin/customers', { token: staff.token });
     const listed = adminCustomerListResponseSchema.parse(all.json());
     expect(listed.customers.filter((c) => c.email === email)).toHaveLength(1);
+  });
+
+  it('names a guest by the recipient of their newest paid order, and finds them by it', async () => {
+    const email = unique('rania');
+    await buy({ email });
+    await buy({ email }, 1, { ...SAMPLE_ADDRESS, fullName: 'Rania Quillfeather' });
+    const [byName] = await customersMatching('Quillfeather');
+    expect(byName).toMatchObject({ guest: true, email, name: 'Rania Quillfeather' });
+    expect(await customerPage(byName?._id ?? '')).toMatchObject({ name: 'Rania Quillfeather' });
   });
 
   it('never lists a guest who only left unpaid checkouts', async () => {

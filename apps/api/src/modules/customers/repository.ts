@@ -28,9 +28,15 @@ const ordersOf = (ref: CustomerRef): SQL =>
     ? sql`o.user_id = ${ref.userId}`
     : sql`o.user_id is null and lower(o.email) = ${ref.guestEmail}`;
 
+/**
+ * The name an order gives its customer: the recipient it was sent to, else the buyer's name on it
+ * (a guest's is 'Guest', decision 040), so a guest is named as their parcels were addressed.
+ */
+const nameOnOrder = sql`coalesce(nullif(o.shipping_address->>'fullName', ''), o.customer_name)`;
+
 /** Each paid order of `where`'s with what it came to less its succeeded refunds. */
 const paidOrders = (where: SQL) => sql`
-  select o.id, o.user_id, lower(o.email) as email_key, o.customer_name, o.created_at,
+  select o.id, o.user_id, lower(o.email) as email_key, ${nameOnOrder} as name, o.created_at,
     o.total_cents - coalesce((
       select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status = 'succeeded'
     ), 0) as net_cents
@@ -51,7 +57,8 @@ export async function listCustomerRows(
     ? sql`and (u.email ilike ${contains} or u.name ilike ${contains})`
     : sql``;
   const guestMatch = contains
-    ? sql`and (o.email ilike ${contains} or o.customer_name ilike ${contains})`
+    ? sql`and (o.email ilike ${contains} or o.customer_name ilike ${contains}
+        or o.shipping_address->>'fullName' ilike ${contains})`
     : sql``;
   const keys = rowsOf<{ key: string; guest: boolean; since: Date | string; total: number }>(
     await db.execute(sql`
@@ -93,7 +100,7 @@ export async function listCustomerRows(
       select coalesce(p.user_id::text, p.email_key) as key,
         count(*)::int as orders, coalesce(sum(p.net_cents), 0)::int as cents,
         (array_agg(p.id::text order by p.created_at))[1] as first_order_id,
-        (array_agg(p.customer_name order by p.created_at desc))[1] as latest_name
+        (array_agg(p.name order by p.created_at desc))[1] as latest_name
       from (${paidOrders(
         sql`o.user_id in (${sql.join(
           accountIds.length ? accountIds.map((id) => sql`${id}::uuid`) : [sql`null`],
@@ -183,7 +190,7 @@ export async function customerFigures(db: Executor, ref: CustomerRef): Promise<C
   const [latest] = rowsOf<{ name: string; phone: string | null }>(
     await db.execute(sql`
       select
-        (select o.customer_name from orders o where ${ordersOf(ref)}
+        (select ${nameOnOrder} from orders o where ${ordersOf(ref)}
          order by o.created_at desc limit 1) as name,
         (select o.shipping_address->>'phone' from orders o
          where ${ordersOf(ref)} and coalesce(o.shipping_address->>'phone', '') <> ''
