@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toastDurationFor, toastPositionFor } from './toast';
+import { toastDurationFor, toastPositionFor, toastTopOffset } from './toast';
 
 describe('toast durations', () => {
   it.each([
@@ -38,5 +38,25 @@ describe('toast positions', () => {
     expect(toastPositionFor(null, 844)).toBe('bottom-center');
     expect(toastPositionFor(document.body, 844)).toBe('bottom-center');
     expect(toastPositionFor(document.createElement('button'), 844)).toBe('bottom-center');
+  });
+});
+
+describe('a toast at the top', () => {
+  const header = (bottom: number) => {
+    const element = document.createElement('header');
+    element.getBoundingClientRect = () =>
+      DOMRect.fromRect({ x: 0, y: bottom - 150, width: 390, height: 150 });
+    return element;
+  };
+
+  it('sits below the header while the header is on screen', () => {
+    expect(toastTopOffset(header(150))).toBe(158);
+    expect(toastTopOffset(header(40.2))).toBe(49);
+  });
+
+  it('goes to the top of the screen once the header has scrolled away, or where there is none', () => {
+    expect(toastTopOffset(header(-10))).toBe(16);
+    expect(toastTopOffset(header(0))).toBe(16);
+    expect(toastTopOffset(null)).toBe(16);
   });
 });

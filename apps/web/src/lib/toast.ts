@@ -29,6 +29,21 @@ export function toastPositionFor(control: Element | null, viewportHeight: number
   return box.top + box.height / 2 > viewportHeight / 2 ? 'top-center' : 'bottom-center';
 }
 
+/** The toast region's default distance from the top of the screen (sonner's own, in px). */
+const TOP_GAP = 16;
+
+/**
+ * How far from the top a toast goes so that it never covers the site's header (on phones its menu
+ * button, cart and search box): below the header while any of it is on screen, else at the top.
+ */
+export function toastTopOffset(header: Element | null): number {
+  const bottom = header?.getBoundingClientRect().bottom ?? 0;
+  return bottom > 0 ? Math.ceil(bottom) + TOP_GAP / 2 : TOP_GAP;
+}
+
+/** The CSS variable the toast region's top offset reads (app/app-toaster.tsx). */
+export const TOAST_TOP_VARIABLE = '--toast-top';
+
 // sonner and the toast region are not part of the first page: the region (app/toast-region.tsx)
 // mounts on the shopper's first interaction or the first toast, whichever comes first, and sonner
 // shows a toast made before its region was there as soon as the region mounts.
@@ -63,6 +78,10 @@ export function notify(message: string, kind: ToastKind = 'info'): void {
       window.innerHeight,
     ),
   };
+  if (options.position === 'top-center') {
+    const offset = toastTopOffset(document.querySelector('[data-site-header]'));
+    document.documentElement.style.setProperty(TOAST_TOP_VARIABLE, `${offset}px`);
+  }
   wantToaster();
   void import('sonner').then(({ toast }) => {
     if (kind === 'error') toast.error(message, options);

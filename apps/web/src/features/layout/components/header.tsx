@@ -12,7 +12,7 @@ export function Header() {
   // The categories' three menus and the collections': narrower triggers and search box.
   const compact = navMenus.length > 3;
   return (
-    <header className="border-b border-sand-200 bg-sand-50">
+    <header data-site-header className="border-b border-sand-200 bg-sand-50">
       <p className="bg-ink px-4 py-2 text-center text-xs font-semibold tracking-[0.15em] text-sand-50 sm:tracking-[0.25em]">
         {ANNOUNCEMENT}
       </p>
