@@ -8,13 +8,18 @@ import {
 } from '@shop/shared/order-documents';
 import { orderNumber } from '@shop/shared/orders';
 import { auditLog, variants } from '../../db/schema';
+import { openApiClient, type ApiClient } from '../../test/api-client';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import { addProduct, addVerifiedCustomer, productIdByHandle } from '../../test/fixtures';
 import { placePaidOrder, placeUnpaidOrder } from '../../test/paid-orders';
 import { pdfText } from '../../test/pdf-text';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
+
+const where = TEST_DATABASE_URL ? 'two API processes on PostgreSQL' : 'PGlite';
 
 let t: TestApp;
+/** In process on PGlite; on PostgreSQL, two API processes of their own on the test's database. */
+let api: ApiClient;
 let staff: { token: string };
 let owner: { token: string };
 let teeId: string;
@@ -35,8 +40,10 @@ beforeAll(async () => {
     .where(and(eq(variants.productId, teeId), eq(variants.key, 'L')));
   staff = await addBackOfficeUser(t, 'staff');
   owner = await addBackOfficeUser(t, 'owner');
+  api = await openApiClient(t);
 });
 afterAll(async () => {
+  await api.stop();
   await t.close();
 });
 
@@ -142,48 +149,47 @@ describe('invoices', () => {
     });
   });
 
-  it('are numbered consecutively, once each, under 20 requests at once', async () => {
+  /** The invoice number each answer gave its one order. */
+  const invoiceNumbers = (answers: { status: number; body: unknown }[]) =>
+    answers.map((answer) => {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const [document] = orderDocumentsResponseSchema.parse(answer.body).documents;
+      return Number(document?.invoice?.number.slice(4));
+    });
+  const invoicesOf = (token: string, orderIds: string[]) =>
+    api.call('POST', '/api/admin/order-documents', { token, body: { kind: 'invoice', orderIds } });
+
+  it(`are numbered consecutively, once each, under 20 requests at once (${where})`, async () => {
     const orderIds: string[] = [];
     for (let i = 0; i < 20; i += 1) orderIds.push(await paidOrder());
-    const answers = await Promise.all(
-      orderIds.map((id) => documents(staff.token, { kind: 'invoice', orderIds: [id] })),
-    );
-    expect(answers.map((answer) => answer.statusCode)).toEqual(orderIds.map(() => 200));
-    const numbers = answers.map((answer) =>
-      Number(
-        orderDocumentsResponseSchema.parse(answer.json()).documents[0]?.invoice?.number.slice(4),
-      ),
+    const numbers = invoiceNumbers(
+      await Promise.all(orderIds.map((id) => invoicesOf(staff.token, [id]))),
     );
     const sorted = [...numbers].sort((a, b) => a - b);
     const lowest = sorted[0] ?? 0;
     expect(sorted).toEqual(orderIds.map((_, i) => lowest + i));
 
     // The same orders asked again, all at once and twice over: nobody gets a second number.
-    const repeats = await Promise.all(
-      [...orderIds, ...orderIds].map((id) =>
-        documents(owner.token, { kind: 'invoice', orderIds: [id] }),
-      ),
-    );
-    const repeated = repeats.map((answer) =>
-      Number(
-        orderDocumentsResponseSchema.parse(answer.json()).documents[0]?.invoice?.number.slice(4),
-      ),
+    const repeated = invoiceNumbers(
+      await Promise.all([...orderIds, ...orderIds].map((id) => invoicesOf(owner.token, [id]))),
     );
     expect(repeated).toEqual([...numbers, ...numbers]);
   });
 
-  it('two requests at once for the same new orders give each order one number', async () => {
+  it(`two requests at once for the same new orders give each order one number (${where})`, async () => {
     const orderIds = [await paidOrder(), await paidOrder()];
-    const [a, b] = await Promise.all([
-      documents(staff.token, { kind: 'invoice', orderIds }),
-      documents(owner.token, { kind: 'invoice', orderIds: [...orderIds].reverse() }),
+    const answers = await Promise.all([
+      invoicesOf(staff.token, orderIds),
+      invoicesOf(owner.token, [...orderIds].reverse()),
     ]);
-    const numbersOf = (answer: typeof a | undefined) =>
-      orderDocumentsResponseSchema
-        .parse(answer?.json())
+    const [a, b] = answers.map((answer) => {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return orderDocumentsResponseSchema
+        .parse(answer.body)
         .documents.map((document) => `${document.orderId} ${document.invoice?.number}`)
         .sort();
-    expect(numbersOf(a)).toEqual(numbersOf(b));
+    });
+    expect(a).toEqual(b);
   });
 });
 
