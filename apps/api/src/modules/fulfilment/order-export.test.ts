@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrderListResponseSchema } from '@shop/shared/admin-orders';
 import { orderNumber } from '@shop/shared/orders';
-import { orders, variants } from '../../db/schema';
+import { auditLog, orders, variants } from '../../db/schema';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import { SAMPLE_ADDRESS, addProduct, productIdByHandle } from '../../test/fixtures';
 import { placePaidOrder, placeUnpaidOrder } from '../../test/paid-orders';
@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { ORDER_EXPORT_COLUMNS, orderExportCsv } from './order-export';
 
 let t: TestApp;
-let staff: { token: string };
+let staff: { token: string; id: string };
 let teeId: string;
 
 beforeAll(async () => {
@@ -126,6 +126,19 @@ describe('the order export', () => {
       1,
     );
     expect((await get('/api/admin/orders.csv', null)).statusCode).toBe(401);
+    // Each export is audited with its filters, never the search text (it may be an e-mail).
+    const exports = await t.database.db
+      .select({ summary: auditLog.summary, actor: auditLog.actorId })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'orders.exported'))
+      .orderBy(auditLog.at);
+    expect(exports.slice(-2)).toEqual([
+      {
+        summary: 'Orders exported as CSV (status paid, from 2025-03-15, to 2025-03-15)',
+        actor: staff.id,
+      },
+      { summary: 'Orders exported as CSV (a search)', actor: staff.id },
+    ]);
     const backwards = await get('/api/admin/orders.csv?from=2025-03-16&to=2025-03-15');
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().message).toMatch('From must be on or before To');

@@ -5,6 +5,7 @@ import { recipientOf } from '@shop/shared/order-documents';
 import { orderNumber } from '@shop/shared/orders';
 import { itemsCentsFor } from '@shop/shared/pricing';
 import type { Executor } from '../../db/client';
+import { recordAudit, type AuditActor } from '../audit/service';
 import { findOrders } from '../orders/service';
 import { exportOrderIds, type ExportCursor } from './repository';
 
@@ -126,4 +127,28 @@ export function orderExportCsv(
   // A failed read destroys the CSV stream with its error, so the answer ends instead of hanging.
   pipeline(Readable.from(exportRecords(db, query, pageSize)), csv, () => {});
   return csv;
+}
+
+/**
+ * The audit line of an export: which orders left the shop, said by their filters. The search text
+ * is left out (it may be a customer's e-mail or name, and the audit log is kept for good).
+ */
+export function orderExportSummary(query: AdminOrderExportQuery): string {
+  const filters = [
+    query.status ? `status ${query.status}` : '',
+    query.from ? `from ${query.from}` : '',
+    query.to ? `to ${query.to}` : '',
+    query.q ? 'a search' : '',
+  ].filter(Boolean);
+  return `Orders exported as CSV${filters.length ? ` (${filters.join(', ')})` : ' (all orders)'}`;
+}
+
+/** The export, audited first: the audit says who took which orders out of the shop, and when. */
+export async function auditedOrderExport(
+  db: Executor,
+  query: AdminOrderExportQuery,
+  actor: AuditActor,
+): Promise<Readable> {
+  await recordAudit(db, actor, { action: 'orders.exported', summary: orderExportSummary(query) });
+  return orderExportCsv(db, query);
 }

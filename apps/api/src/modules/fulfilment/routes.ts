@@ -14,7 +14,7 @@ import type { Authenticator } from '../accounts/authenticator';
 import type { OrdersContext } from '../orders/service';
 import { backOfficeActor } from '../back-office/actor';
 import { deliverOrder, deliverParcel, shipOrder } from '../../flows/ship-order';
-import { orderExportCsv } from './order-export';
+import { auditedOrderExport } from './order-export';
 import { addOrderNote, getAdminOrder, listAdminOrders } from './service';
 
 /**
@@ -43,13 +43,14 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
     '/api/admin/orders.csv',
     { schema: { querystring: adminOrderExportQuerySchema } },
     async (request, reply) => {
-      await auth.requireBackOffice(request);
+      const { user } = await auth.requireBackOffice(request);
+      const csv = await auditedOrderExport(ctx.db, request.query, backOfficeActor(user, request));
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
         .header('cache-control', 'no-store')
-        .send(orderExportCsv(ctx.db, request.query));
+        .send(csv);
     },
   );
 
