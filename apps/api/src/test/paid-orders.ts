@@ -12,10 +12,18 @@ export interface OrderLine {
   option?: string;
 }
 
+export interface PlacedOrder {
+  lines: OrderLine[];
+  email?: string;
+  token?: string;
+  /** Where it goes: SAMPLE_ADDRESS unless said. */
+  address?: typeof SAMPLE_ADDRESS;
+}
+
 /** A checkout as a shopper starts it (a customer's with `token`, else a guest's), left unpaid. */
 export async function placeUnpaidOrder(
   t: TestApp,
-  order: { lines: OrderLine[]; email?: string; token?: string },
+  order: PlacedOrder,
 ): Promise<{ orderId: string; sessionId: string }> {
   ipCounter += 1;
   const response = await t.app.inject({
@@ -24,7 +32,7 @@ export async function placeUnpaidOrder(
     headers: order.token ? { authorization: `Bearer ${order.token}` } : {},
     payload: {
       orderItems: order.lines,
-      shippingAddress: SAMPLE_ADDRESS,
+      shippingAddress: order.address ?? SAMPLE_ADDRESS,
       ...(order.token ? {} : { email: order.email ?? 'guest@example.com' }),
     },
     remoteAddress: `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`,
@@ -40,10 +48,7 @@ export async function placeUnpaidOrder(
 }
 
 /** An order paid through the test checkout: placeUnpaidOrder and the signed checkout.completed. */
-export async function placePaidOrder(
-  t: TestApp,
-  order: { lines: OrderLine[]; email?: string; token?: string },
-): Promise<string> {
+export async function placePaidOrder(t: TestApp, order: PlacedOrder): Promise<string> {
   const { orderId, sessionId } = await placeUnpaidOrder(t, order);
   const paid = await deliverTestEvent(
     t.app,

@@ -10,10 +10,16 @@ import { orderNumber } from '@shop/shared/orders';
 import { auditLog, variants } from '../../db/schema';
 import { openApiClient, type ApiClient } from '../../test/api-client';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
-import { addProduct, addVerifiedCustomer, productIdByHandle } from '../../test/fixtures';
+import {
+  SAMPLE_ADDRESS,
+  addProduct,
+  addVerifiedCustomer,
+  productIdByHandle,
+} from '../../test/fixtures';
 import { placePaidOrder, placeUnpaidOrder } from '../../test/paid-orders';
 import { pdfText } from '../../test/pdf-text';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
+import { printable } from './pdf';
 
 const where = TEST_DATABASE_URL ? 'two API processes on PostgreSQL' : 'PGlite';
 
@@ -226,6 +232,32 @@ describe('the PDF', () => {
     const [slipPage] = await pdfText(slip.rawPayload);
     expect(slipPage).toContain('Packing slip');
     expect(slipPage).not.toContain('$');
+  });
+});
+
+describe('the PDF’s letters', () => {
+  it('print a recipient’s name in Polish, Greek, Cyrillic and Turkish as written', async () => {
+    const names = ['Łukasz Żółć', 'Ελένη Παπαδοπούλου', 'Анна Кузнецова', 'Ayşe Güneş'];
+    const orderIds: string[] = [];
+    for (const fullName of names)
+      orderIds.push(
+        await placePaidOrder(t, {
+          lines: [{ product: teeId, size: 'L', qty: 1 }],
+          address: { ...SAMPLE_ADDRESS, fullName, city: `${fullName.split(' ')[0]}ville` },
+        }),
+      );
+    const response = await documents(staff.token, { kind: 'packing-slip', orderIds }, true);
+    expect(response.statusCode).toBe(200);
+    const pages = await pdfText(response.rawPayload);
+    names.forEach((name, i) => {
+      expect(pages[i]).toContain(name);
+      expect(pages[i]).toContain(`${name.split(' ')[0]}ville, IL 60601`);
+    });
+  });
+
+  it('print what the font cannot draw as ?, and the rest of the line as written', () => {
+    expect(printable('王小明 Wang')).toBe('??? Wang');
+    expect(printable('Zoë 12\nÅsa')).toBe('Zoë 12\nÅsa');
   });
 });
 

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { create as openFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import {
   ORDER_DOCUMENT_TITLES,
@@ -8,20 +11,48 @@ import {
 import { formatPrice, toCents } from '@shop/shared/money';
 
 /**
- * Packing slips and invoices as one PDF, a page (or more) per order, drawn by pdfkit with its
- * built-in Helvetica: no browser and no font files on the server. Letter size, whose printable
- * width also fits A4 (decision 043).
+ * Packing slips and invoices as one PDF, a page (or more) per order, drawn by pdfkit: no browser
+ * on the server. Letter size, whose printable width also fits A4 (decision 043).
+ *
+ * The text is set in DejaVu Sans (embedded, only the glyphs used), not the built-in Helvetica,
+ * whose encoding has Latin-1 letters only: recipients are called Łukasz, Ελένη, Анна or Ayşe.
+ * What DejaVu has no glyph for (Chinese, Japanese, Korean) prints as '?'; right-to-left scripts
+ * are drawn but not checked for their order. The print page shows every script as written.
  */
 
 const MARGIN = 50;
 const INK = '#2a1e17';
 const MUTED = '#5e4a3d';
+const REGULAR = 'DejaVuSans';
+const BOLD = 'DejaVuSans-Bold';
 
-/**
- * Helvetica's built-in encoding (WinAnsi) has Latin letters only: other characters would print as
- * garbage, so they print as '?' (the print page shows them as they are).
- */
-const printable = (text: string) => text.replace(/[^\u0020-\u007e\u00a0-\u00ff€‘’“”–—•…]/gu, '?');
+interface Fonts {
+  regular: Buffer;
+  bold: Buffer;
+  /** Both faces have the same characters; one answers for them. */
+  glyphs: Font;
+}
+
+let fonts: Fonts | undefined;
+/** The font files, read on the first PDF and kept. */
+function loadFonts(): Fonts {
+  if (fonts) return fonts;
+  const fileOf = (face: string) =>
+    readFileSync(createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${face}.ttf`));
+  const regular = fileOf(REGULAR);
+  fonts = { regular, bold: fileOf(BOLD), glyphs: openFont(regular) as Font };
+  return fonts;
+}
+
+/** The text with '?' for each character the font cannot draw (line breaks and spaces stay). */
+export function printable(text: string, glyphs: Font = loadFonts().glyphs): string {
+  let out = '';
+  for (const character of text) {
+    const point = character.codePointAt(0) ?? 0;
+    out += point < 0x20 || glyphs.hasGlyphForCodePoint(point) ? character : '?';
+  }
+  return out;
+}
 
 const money = (dollars: number) => formatPrice(toCents(dollars));
 
@@ -58,7 +89,7 @@ function columnsFor(withPrices: boolean): Column[] {
 function drawTable(pdf: PDFKit.PDFDocument, document: OrderDocument, withPrices: boolean) {
   const columns = columnsFor(withPrices);
   const row = (cells: string[], bold: boolean) => {
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    pdf.font(bold ? BOLD : REGULAR).fontSize(10);
     const heights = columns.map((column, i) =>
       pdf.heightOfString(printable(cells[i] ?? ''), { width: column.width - 6 }),
     );
@@ -99,8 +130,8 @@ function drawDocument(
   document: OrderDocument,
 ) {
   const width = pdf.page.width - 2 * MARGIN;
-  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(18).text(printable(shop.name));
-  pdf.font('Helvetica').fontSize(10).fillColor(MUTED);
+  pdf.fillColor(INK).font(BOLD).fontSize(18).text(printable(shop.name));
+  pdf.font(REGULAR).fontSize(10).fillColor(MUTED);
   for (const line of addressLines(shop.address)) pdf.text(printable(line));
   pdf.moveDown(1.2);
 
@@ -108,10 +139,10 @@ function drawDocument(
   const title = ORDER_DOCUMENT_TITLES[kind];
   pdf
     .fillColor(INK)
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(16)
     .text(invoice ? `${title} ${invoice.number}` : title);
-  pdf.font('Helvetica').fontSize(10).moveDown(0.3);
+  pdf.font(REGULAR).fontSize(10).moveDown(0.3);
   pdf.text(`Order #${document.number}`);
   pdf.text(`Ordered ${day(document.orderedAt)}`);
   if (invoice) {
@@ -120,8 +151,8 @@ function drawDocument(
   }
   pdf.moveDown(1);
 
-  pdf.font('Helvetica-Bold').text(invoice ? 'Bill and ship to' : 'Ship to');
-  pdf.font('Helvetica').text(printable(document.recipient.name));
+  pdf.font(BOLD).text(invoice ? 'Bill and ship to' : 'Ship to');
+  pdf.font(REGULAR).text(printable(document.recipient.name));
   for (const line of document.recipient.lines) pdf.text(printable(line));
   if (invoice) pdf.text(printable(document.email));
   pdf.moveDown(1);
@@ -139,7 +170,7 @@ function drawDocument(
     if (invoice.refundedPrice > 0) amounts.push(['Refunded', `-${money(invoice.refundedPrice)}`]);
     for (const [label, value] of amounts) {
       const top = pdf.y;
-      pdf.font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica');
+      pdf.font(label === 'Total' ? BOLD : REGULAR);
       pdf.text(label, MARGIN + width - 200, top, { width: 100 });
       pdf.text(value, MARGIN + width - 100, top, { width: 100, align: 'right' });
       pdf.x = MARGIN;
@@ -157,6 +188,10 @@ export function renderDocumentsPdf(response: OrderDocumentsResponse): Promise<Bu
       Author: response.shop.name,
     },
   });
+  const { regular, bold } = loadFonts();
+  pdf.registerFont(REGULAR, regular);
+  pdf.registerFont(BOLD, bold);
+  pdf.font(REGULAR);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
