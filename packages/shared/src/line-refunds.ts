@@ -1,7 +1,11 @@
+import { allocateCents } from './allocation';
 import { assertCents } from './money';
 import { itemsCentsFor, type PricedLine } from './pricing';
 
-/** What a buyer paid for one order line: its items and its part of the order's tax, in cents. */
+/**
+ * What a buyer paid for one order line, in cents: its items after its share of any discount, and
+ * its part of the order's tax.
+ */
 export type LineShare = { itemsCents: number; taxCents: number };
 
 /**
@@ -12,42 +16,21 @@ export type LineShare = { itemsCents: number; taxCents: number };
  */
 export function lineShares(lines: readonly PricedLine[], taxCents: number): LineShare[] {
   assertCents(taxCents, 'taxCents');
-  const itemsCents = itemsCentsFor(lines);
-  if (itemsCents === 0) {
-    if (taxCents > 0) throw new RangeError('tax on an order without items');
-    return lines.map(() => ({ itemsCents: 0, taxCents: 0 }));
-  }
-  // Tax × line price can pass 2^53 for large orders: the proportion is taken in BigInt.
-  const total = BigInt(itemsCents);
-  const exact = lines.map(({ unitPriceCents, qty }) => {
-    const product = BigInt(taxCents) * BigInt(unitPriceCents * qty);
-    return { floor: Number(product / total), remainder: product % total };
-  });
-  let left = taxCents - exact.reduce((sum, share) => sum + share.floor, 0);
-  const byRemainder = exact
-    .map((share, index) => ({ index, remainder: share.remainder }))
-    .sort((a, b) =>
-      a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
-    );
-  const extra = new Set<number>();
-  for (const { index } of byRemainder) {
-    if (left === 0) break;
-    extra.add(index);
-    left -= 1;
-  }
-  return lines.map(({ unitPriceCents, qty }, index) => ({
-    itemsCents: unitPriceCents * qty,
-    taxCents: (exact[index]?.floor ?? 0) + (extra.has(index) ? 1 : 0),
-  }));
+  itemsCentsFor(lines);
+  const itemsOf = lines.map(({ unitPriceCents, qty }) => unitPriceCents * qty);
+  if (taxCents > 0 && itemsOf.every((items) => items === 0))
+    throw new RangeError('tax on an order without items');
+  const taxes = allocateCents(taxCents, itemsOf);
+  return itemsOf.map((itemsCents, index) => ({ itemsCents, taxCents: taxes[index] ?? 0 }));
 }
 
 /**
- * What `units` of a line's `qty` units were paid: their price and the line's tax × units / qty,
- * rounded down (all of them: the line's whole share).
+ * What `units` of a line's `qty` units were paid: the line's paid items (after its discount) and
+ * its tax, each × units / qty and rounded down (all of them: the line's whole share).
  */
 function unitsShareCents(share: LineShare, qty: number, units: number): number {
-  const items = (share.itemsCents / qty) * units;
-  return items + Number((BigInt(share.taxCents) * BigInt(units)) / BigInt(qty));
+  const part = (cents: number) => Number((BigInt(cents) * BigInt(units)) / BigInt(qty));
+  return part(share.itemsCents) + part(share.taxCents);
 }
 
 /**

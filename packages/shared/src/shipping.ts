@@ -1,4 +1,6 @@
+import { allocateCents } from './allocation';
 import { countryCodeOf, countryName, usStateCodeOf } from './countries';
+import { freeShippingCovers, type DiscountRule } from './discounts';
 import { assertCents } from './money';
 import {
   FREE_SHIPPING_THRESHOLD_CENTS,
@@ -124,11 +126,19 @@ export function ratesForWeight(zone: ShippingZone, weightGrams: number): Shippin
   );
 }
 
-/** What a rate costs for an items total: nothing for an empty cart or from its free-from amount. */
-export function rateCents(rate: ShippingRate, itemsCents: number): number {
+/**
+ * What a rate costs for an items total: nothing for an empty cart or from its free-from amount,
+ * judged on the items after any discount (`discountedCents`, decision 047).
+ */
+export function rateCents(
+  rate: ShippingRate,
+  itemsCents: number,
+  discountedCents: number = itemsCents,
+): number {
   assertCents(itemsCents, 'itemsCents');
+  assertCents(discountedCents, 'discountedCents');
   if (itemsCents === 0) return 0;
-  if (rate.freeFromCents !== null && itemsCents >= rate.freeFromCents) return 0;
+  if (rate.freeFromCents !== null && discountedCents >= rate.freeFromCents) return 0;
   return rate.priceCents;
 }
 
@@ -158,9 +168,18 @@ export function totalsWith(
 
 export interface RateOffer {
   rate: ShippingRate;
-  /** What this rate costs for this order. */
+  /** What this rate costs for this order (nothing where a free-shipping discount covers it). */
   shippingCents: number;
 }
+
+/** A discount for an order: its rule and what it takes off each line (`lineDiscounts`). */
+export interface AppliedDiscount {
+  rule: DiscountRule;
+  lineCents: readonly number[];
+}
+
+/** An order's amounts with its discount: total = items - discount + shipping + tax. */
+export type DiscountedPrice = OrderPrice & { discountCents: number };
 
 /** What an order is charged for an address: the zone's offers, the chosen one and the totals. */
 export interface OrderQuote {
@@ -169,7 +188,13 @@ export interface OrderQuote {
   chosen: RateOffer;
   taxRateBp: number;
   taxShipping: boolean;
-  totals: OrderPrice;
+  totals: DiscountedPrice;
+  /** Each line's discount and tax, in whole cents; they add up to the order's. */
+  lines: { discountCents: number; taxCents: number }[];
+  /** The part of the tax that is shipping's (only where shipping is taxed). */
+  shippingTaxCents: number;
+  /** The discount and what it saved on items and on shipping; null where none applied. */
+  discount: { rule: DiscountRule; itemsCents: number; shippingCents: number } | null;
 }
 
 export type QuoteResult = { ok: true; quote: OrderQuote } | { ok: false; message: string };
@@ -177,6 +202,10 @@ export type QuoteResult = { ok: true; quote: OrderQuote } | { ok: false; message
 /**
  * Prices an order for an address with the owner's settings. The rate is the one asked for (it
  * must be offered for this address and weight) or else the zone's first that fits the weight.
+ * A discount comes off the items first; a rate's free-from amount is judged on the items after
+ * it (decision 047), and free shipping zeroes the rates it covers. The tax is the rate of the
+ * discounted items (and shipping, where taxed), rounded once, and allocated to the lines (and
+ * shipping) pro rata by the largest-remainder rule: each line knows what it paid.
  */
 export function quoteOrder(
   settings: ChargeSettings,
@@ -185,6 +214,7 @@ export function quoteOrder(
     weightGrams: number;
     address: ChargeAddress;
     rateId?: string | undefined;
+    discount?: AppliedDiscount | undefined;
   },
 ): QuoteResult {
   const zone = zoneFor(settings.zones, order.address.country);
@@ -194,9 +224,20 @@ export function quoteOrder(
       message: SHIPPING_MESSAGES.notShipped(countryKeyOf(order.address.country)),
     };
   const itemsCents = itemsCentsFor(order.lines);
+  const lineDiscountCents = order.lines.map((_, i) => order.discount?.lineCents[i] ?? 0);
+  const discountCents = lineDiscountCents.reduce((sum, cents) => sum + cents, 0);
+  const paidItems = order.lines.map(
+    (line, i) => line.unitPriceCents * line.qty - (lineDiscountCents[i] ?? 0),
+  );
+  if (paidItems.some((cents) => cents < 0))
+    throw new RangeError('A line cannot be discounted below nothing');
+  const rule = order.discount?.rule;
   const offers = ratesForWeight(zone, order.weightGrams).map((rate) => ({
     rate,
-    shippingCents: rateCents(rate, itemsCents),
+    shippingCents:
+      rule && freeShippingCovers(rule, rate.priceCents)
+        ? 0
+        : rateCents(rate, itemsCents, itemsCents - discountCents),
   }));
   const chosen = order.rateId ? offers.find((offer) => offer.rate.id === order.rateId) : offers[0];
   if (!chosen)
@@ -206,8 +247,38 @@ export function quoteOrder(
     };
   const taxRateBp = taxRateBpFor(settings.tax, order.address);
   const { taxShipping } = settings.tax;
-  const totals = totalsWith(itemsCents, chosen.shippingCents, { rateBp: taxRateBp, taxShipping });
-  return { ok: true, quote: { zone, offers, chosen, taxRateBp, taxShipping, totals } };
+  const totals = totalsWith(itemsCents - discountCents, chosen.shippingCents, {
+    rateBp: taxRateBp,
+    taxShipping,
+  });
+  const taxes = allocateCents(totals.taxCents, [
+    ...paidItems,
+    taxShipping ? chosen.shippingCents : 0,
+  ]);
+  const shippingSaved =
+    rule?.kind === 'free_shipping' && chosen.shippingCents === 0
+      ? rateCents(chosen.rate, itemsCents, itemsCents - discountCents)
+      : 0;
+  return {
+    ok: true,
+    quote: {
+      zone,
+      offers,
+      chosen,
+      taxRateBp,
+      taxShipping,
+      totals: { ...totals, itemsCents, discountCents },
+      lines: paidItems.map((_, i) => ({
+        discountCents: lineDiscountCents[i] ?? 0,
+        taxCents: taxes[i] ?? 0,
+      })),
+      shippingTaxCents: taxes[paidItems.length] ?? 0,
+      discount:
+        rule && (discountCents > 0 || shippingSaved > 0)
+          ? { rule, itemsCents: discountCents, shippingCents: shippingSaved }
+          : null,
+    },
+  };
 }
 
 /** '7 %', '8.25 %': a rate in basis points as the owner and the shopper read it. */
