@@ -125,6 +125,11 @@ export const adminOrderSchema = z.extend(orderSchema, {
   lineIds: z.array(z.string()),
   /** Units of each order line (in orderItems' order) neither in a parcel nor refunded. */
   unitsToShip: z.array(z.int()),
+  /**
+   * What each order line (in orderItems' order) was paid, in cents: its items after its share of
+   * the discount, and its share of the tax (decision 047). A refund of its units offers these.
+   */
+  lineShares: z.array(z.object({ itemsCents: z.int(), taxCents: z.int() })),
 
   /** Oldest first. */
   timeline: z.array(timelineEntrySchema),

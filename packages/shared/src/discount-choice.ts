@@ -11,6 +11,8 @@ export interface DiscountChoice {
   result: QuoteResult;
   /** Why the code typed does not apply, or that an automatic discount beat it; else null. */
   codeMessage: string | null;
+  /** A code was given and does not apply to this cart (not merely beaten by an automatic one). */
+  codeRefused: boolean;
 }
 
 /**
@@ -40,7 +42,7 @@ export function chooseDiscount(
     result.ok ? result.quote.totals.totalCents : Number.POSITIVE_INFINITY;
 
   let best: QuoteResult = priced();
-  if (!best.ok) return { result: best, codeMessage: null };
+  if (!best.ok) return { result: best, codeMessage: null, codeRefused: false };
   let bestAutomatic: { rule: DiscountRule; result: QuoteResult } | undefined;
   for (const rule of candidates.automatic) {
     if (!checkDiscount(rule, order.lines, clock.now, clock.timeZone).ok) continue;
@@ -50,14 +52,15 @@ export function chooseDiscount(
   if (bestAutomatic) best = bestAutomatic.result;
 
   const { code } = candidates;
-  if (!code) return { result: best, codeMessage: null };
+  if (!code) return { result: best, codeMessage: null, codeRefused: false };
   const check = checkDiscount(code, order.lines, clock.now, clock.timeZone);
-  if (!check.ok) return { result: best, codeMessage: check.message };
+  if (!check.ok) return { result: best, codeMessage: check.message, codeRefused: true };
   const withCode = priced(code);
   if (bestAutomatic && totalOf(bestAutomatic.result) < totalOf(withCode))
     return {
       result: bestAutomatic.result,
       codeMessage: DISCOUNT_MESSAGES.automaticInstead(bestAutomatic.rule.title, code.title),
+      codeRefused: false,
     };
-  return { result: withCode, codeMessage: null };
+  return { result: withCode, codeMessage: null, codeRefused: false };
 }

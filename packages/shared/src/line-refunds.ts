@@ -50,3 +50,19 @@ export function unitsRefundCents(
     throw new RangeError(`units must be 0..${qty - done}: ${units}`);
   return unitsShareCents(share, qty, done + units) - unitsShareCents(share, qty, done);
 }
+
+/**
+ * The shares an order's lines were paid as kept at checkout (each line's discount and tax), or,
+ * for an order placed before they were kept (no discount then), split from its tax as then.
+ */
+export function paidShares(
+  lines: readonly (PricedLine & { discountCents: number; taxCents: number | null })[],
+  orderTaxCents: number,
+): LineShare[] {
+  if (lines.every((line) => line.taxCents !== null))
+    return lines.map((line) => ({
+      itemsCents: line.unitPriceCents * line.qty - line.discountCents,
+      taxCents: line.taxCents ?? 0,
+    }));
+  return lineShares(lines, orderTaxCents);
+}

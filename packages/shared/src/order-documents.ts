@@ -102,6 +102,8 @@ export const invoiceFactsSchema = z.object({
   issuedAt: z.string(),
   /** Dollars. */
   itemsPrice: z.number(),
+  /** The discount line (decision 047): its code or name, and what it took off the items. */
+  discount: z.optional(z.nullable(z.object({ title: z.string(), price: z.number() }))),
   shippingPrice: z.number(),
   taxPrice: z.number(),
   totalPrice: z.number(),

@@ -65,6 +65,13 @@ export const shippingRateIdSchema = z.optional(
   singleLineText('Shipping rate').check(z.minLength(1), z.maxLength(100)),
 );
 
+/** A discount code the shopper typed (decision 047); checked and counted on the server. */
+export const discountCodeSchema = z.optional(
+  z
+    .string({ error: 'Discount code must be text' })
+    .check(z.trim(), z.maxLength(40, 'This code is not valid')),
+);
+
 /**
  * POST /api/orders/create-checkout-session (bearer); the user comes from the token, not userInfo.
  * `replaces`: the browser's earlier open checkouts, ended (their stock given back) before the new
@@ -75,6 +82,7 @@ export const checkoutSessionRequestSchema = z.object({
   shippingAddress: shippingAddressSchema,
   userInfo: z.optional(z.unknown()),
   shippingRateId: shippingRateIdSchema,
+  discountCode: discountCodeSchema,
   replaces: z.optional(checkoutProofsSchema),
 });
 export type CheckoutSessionRequest = z.infer<typeof checkoutSessionRequestSchema>;
@@ -85,6 +93,7 @@ export const guestCheckoutSessionRequestSchema = z.object({
   shippingAddress: shippingAddressSchema,
   email: emailSchema,
   shippingRateId: shippingRateIdSchema,
+  discountCode: discountCodeSchema,
   replaces: z.optional(checkoutProofsSchema),
 });
 export type GuestCheckoutSessionRequest = z.infer<typeof guestCheckoutSessionRequestSchema>;
@@ -223,6 +232,14 @@ export const ownHoldsResponseSchema = z.object({
 });
 export type OwnHoldsResponse = z.infer<typeof ownHoldsResponseSchema>;
 
+/** An order's or a quote's discount line, in dollars: off the items, and off shipping. */
+export const discountLineSchema = z.object({
+  title: z.string(),
+  itemsPrice: z.number().check(z.nonnegative()),
+  shippingPrice: z.number().check(z.nonnegative()),
+});
+export type DiscountLineView = z.infer<typeof discountLineSchema>;
+
 /** GET /api/orders/:id and each entry of GET /api/orders/. Amounts in dollars. */
 export const orderSchema = z.object({
   _id: z.string(),
@@ -246,6 +263,10 @@ export const orderSchema = z.object({
   shippingAddress: orderAddressSchema,
   paymentMethod: z.string(),
   itemsPrice: z.number().check(z.nonnegative()),
+  /** Taken off the items by the order's discount; 0 without one (decision 047). */
+  discountPrice: z.optional(z.number().check(z.nonnegative())),
+  /** The discount line: the code or the automatic discount's name, and what it saved in all. */
+  discount: z.optional(z.nullable(discountLineSchema)),
   shippingPrice: z.number().check(z.nonnegative()),
   taxPrice: z.number().check(z.nonnegative()),
   /** The tax rate the order was charged, in percent (decision 041): 7 for orders before it. */

@@ -3,6 +3,8 @@ import { countryCodeOf, usStateCodeOf } from './countries';
 import { toCents } from './money';
 import {
   MAX_ORDER_LINES,
+  discountCodeSchema,
+  discountLineSchema,
   orderItemRequestSchema,
   shippingRateIdSchema,
   type OrderItemRequest,
@@ -204,6 +206,9 @@ export const shippingQuoteQuerySchema = z.object({
   ),
   state: z._default(singleLineText('State').check(z.trim(), z.maxLength(120)), ''),
   shippingRateId: shippingRateIdSchema,
+  discountCode: discountCodeSchema,
+  /** The shopper's e-mail, for a guest's 'once per customer' code (the account's when signed in). */
+  email: z.optional(z.string().check(z.trim(), z.maxLength(254))),
 });
 export type ShippingQuoteQuery = z.output<typeof shippingQuoteQuerySchema>;
 
@@ -213,6 +218,8 @@ export interface ShippingQuoteArgs {
   country: string;
   state: string;
   shippingRateId?: string | undefined;
+  discountCode?: string | undefined;
+  email?: string | undefined;
 }
 
 /** The rates the shopper may pick, the one priced, and the order's totals in dollars. */
@@ -221,6 +228,11 @@ export const shippingQuoteSchema = z.object({
   shippingRateId: z.string(),
   taxRate: z.number(),
   itemsPrice: z.number(),
+  /** Off the items by the discount that applies (decision 047); 0 without one. */
+  discountPrice: z.number(),
+  discount: z.nullable(discountLineSchema),
+  /** Why the code typed does not apply, or that an automatic discount saves more; else null. */
+  discountMessage: z.nullable(z.string()),
   shippingPrice: z.number(),
   taxPrice: z.number(),
   totalPrice: z.number(),

@@ -7,3 +7,4 @@ export * from './schema/collections';
 export * from './schema/shipping';
 export * from './schema/documents';
 export * from './schema/customers';
+export * from './schema/discounts';

@@ -15,8 +15,11 @@ import {
   orderLimitProblem,
 } from '@shop/shared/order-limits';
 import { toDollars } from '@shop/shared/money';
+import { chooseDiscount } from '@shop/shared/discount-choice';
+import { DISCOUNT_MESSAGES, customerKeyOf, type DiscountRule } from '@shop/shared/discounts';
+import { SHOP_TIME_ZONE } from '@shop/shared/shop';
 import type { ShippingQuote } from '@shop/shared/shipping-settings';
-import { quoteOrder, type ChargeAddress, type OrderQuote } from '@shop/shared/shipping';
+import type { ChargeAddress, OrderQuote } from '@shop/shared/shipping';
 import { findChosenVariant, specChoiceOf, variantTitle } from '@shop/shared/variants';
 import { AppError } from '../errors';
 import { isUuid } from '../lib/uuid';
@@ -43,6 +46,11 @@ import {
   type OrdersContext,
 } from '../modules/orders/service';
 import { readChargeSettings } from '../modules/shipping/service';
+import {
+  discountCandidates,
+  reserveUse,
+  type DiscountCandidates,
+} from '../modules/discounts/service';
 import { closeUnpaidOrder } from './order-holds';
 import { runOutsideStep } from './steps';
 import { availableUnits, holdUnits, inLockOrder } from '../modules/stock/service';
@@ -68,6 +76,8 @@ export interface CheckoutRequest {
   replaces?: CheckoutProof[] | undefined;
   /** The shipping rate the shopper picked; the zone's first that fits when none. */
   shippingRateId?: string | undefined;
+  /** The discount code the shopper typed (decision 047). */
+  discountCode?: string | undefined;
 }
 
 interface PricedLine {
@@ -134,24 +144,75 @@ async function priceLines(
   return [...lines.values()];
 }
 
+/** What the order is charged, with the discount that applies and why the code did not. */
+interface Charge {
+  quote: OrderQuote;
+  /** The discount applied and what its use is reserved on; undefined without one. */
+  use?: { rule: DiscountRule; codeId: string | null; oncePerCustomer: boolean } | undefined;
+  /** Why the code typed does not apply (or that an automatic discount saves more); else null. */
+  codeMessage: string | null;
+  /** The code typed cannot be used for this cart (the message says why). */
+  codeRefused: boolean;
+}
+
 /**
- * What the order is charged with the owner's settings as they are now (decision 041): refused
- * with the rules' message for an address outside every zone or a rate it is not offered.
+ * What the order is charged with the owner's settings as they are now (decision 041) and the
+ * best discount it may have (decision 047): refused with the rules' message for an address
+ * outside every zone or a rate it is not offered.
  */
 async function chargeOrder(
   ctx: Pick<CheckoutContext, 'db'>,
   lines: PricedLine[],
   address: ChargeAddress,
   rateId: string | undefined,
-): Promise<OrderQuote> {
-  const result = quoteOrder(await readChargeSettings(ctx.db), {
-    lines: lines.map((line) => ({ unitPriceCents: line.unitPriceCents, qty: line.qty })),
-    weightGrams: lines.reduce((sum, line) => sum + (line.variant.weightGrams ?? 0) * line.qty, 0),
-    address,
-    rateId,
-  });
+  candidates: DiscountCandidates,
+): Promise<Charge> {
+  const { result, codeMessage, codeRefused } = chooseDiscount(
+    await readChargeSettings(ctx.db),
+    {
+      lines: lines.map((line) => ({
+        unitPriceCents: line.unitPriceCents,
+        qty: line.qty,
+        productId: line.product.id,
+        variantId: line.variant.id,
+        collectionIds: line.product.collectionIds,
+      })),
+      weightGrams: lines.reduce((sum, line) => sum + (line.variant.weightGrams ?? 0) * line.qty, 0),
+      address,
+      rateId,
+    },
+    { code: candidates.code?.rule, automatic: candidates.automatic.map((a) => a.rule) },
+    { now: new Date(), timeZone: SHOP_TIME_ZONE },
+  );
   if (!result.ok) throw new AppError('invalid', result.message);
-  return result.quote;
+  const applied = result.quote.discount?.rule;
+  const automatic = candidates.automatic.find((a) => a.rule.id === applied?.id);
+  const use = !applied
+    ? undefined
+    : automatic
+      ? { rule: applied, codeId: null, oncePerCustomer: automatic.oncePerCustomer }
+      : {
+          rule: applied,
+          codeId: candidates.code?.codeId ?? null,
+          oncePerCustomer: candidates.code?.oncePerCustomer ?? false,
+        };
+  return {
+    quote: result.quote,
+    use,
+    codeMessage: candidates.codeMessage ?? codeMessage,
+    codeRefused: candidates.codeMessage !== null || codeRefused,
+  };
+}
+
+/** The discount line as answered, in dollars; null without a discount. */
+function discountLineOf(quote: OrderQuote) {
+  return quote.discount
+    ? {
+        title: quote.discount.rule.title,
+        itemsPrice: toDollars(quote.discount.itemsCents),
+        shippingPrice: toDollars(quote.discount.shippingCents),
+      }
+    : null;
 }
 
 /** POST /api/shipping/quote: the rates an address is offered for this cart, and the totals. */
@@ -161,10 +222,25 @@ export async function quoteCheckout(
     items: OrderItemRequest[];
     address: ChargeAddress;
     shippingRateId?: string | undefined;
+    discountCode?: string | undefined;
+    /** Who asks, for a once-per-customer code: the account, else the e-mail typed. */
+    customer: { userId: string | null; email: string | undefined };
   },
 ): Promise<ShippingQuote> {
   const lines = await priceLines(ctx, request.items);
-  const quote = await chargeOrder(ctx, lines, request.address, request.shippingRateId);
+  const { customer } = request;
+  const customerKey =
+    customer.userId || customer.email
+      ? customerKeyOf({ userId: customer.userId, email: customer.email ?? '' })
+      : null;
+  const candidates = await discountCandidates(ctx.db, request.discountCode, customerKey);
+  const { quote, codeMessage } = await chargeOrder(
+    ctx,
+    lines,
+    request.address,
+    request.shippingRateId,
+    candidates,
+  );
   return {
     rates: quote.offers.map((offer) => ({
       _id: offer.rate.id,
@@ -174,10 +250,21 @@ export async function quoteCheckout(
     shippingRateId: quote.chosen.rate.id,
     taxRate: quote.taxRateBp / 100,
     itemsPrice: toDollars(quote.totals.itemsCents),
+    discountPrice: toDollars(quote.totals.discountCents),
+    discount: discountLineOf(quote),
+    discountMessage: codeMessage,
     shippingPrice: toDollars(quote.totals.shippingCents),
     taxPrice: toDollars(quote.totals.taxCents),
     totalPrice: toDollars(quote.totals.totalCents),
   };
+}
+
+const NO_DISCOUNTS: DiscountCandidates = { codeMessage: null, automatic: [] };
+
+/** A code that cannot be used: 409 when its uses are the reason, 400 otherwise. */
+function refuseCode(message: string): never {
+  const usage: string[] = [DISCOUNT_MESSAGES.usedUp, DISCOUNT_MESSAGES.alreadyUsed];
+  throw new AppError(usage.includes(message) ? 'conflict' : 'invalid', message);
 }
 
 /** A line's photo in the order: the variant's own, else the spec's option photo, else the product's. */
@@ -246,15 +333,28 @@ export async function startCheckout(
 ): Promise<CheckoutSessionResponse> {
   const receipt = newCheckoutReceipt();
   const lines = await priceLines(ctx, request.items);
-  const charged = await chargeOrder(ctx, lines, request.shippingAddress, request.shippingRateId);
+  // The address and rate are checked before an earlier checkout is ended for this one.
+  await chargeOrder(ctx, lines, request.shippingAddress, request.shippingRateId, NO_DISCOUNTS);
+  if (request.customer.userId) await releaseEarlierCheckouts(ctx, request.customer.userId);
+  if (request.replaces?.length) await releaseProvenCheckouts(ctx, request.replaces);
+
+  // After them: the use of a once-per-customer code an ended checkout held is free again.
+  const customerKey = customerKeyOf(request.customer);
+  const candidates = await discountCandidates(ctx.db, request.discountCode, customerKey);
+  const {
+    quote: charged,
+    use,
+    codeMessage,
+    codeRefused,
+  } = await chargeOrder(ctx, lines, request.shippingAddress, request.shippingRateId, candidates);
+  // A code typed that does not apply is refused, not dropped: the shopper is told why. One an
+  // automatic discount beats goes through with that discount, as the shopper was shown.
+  if (codeRefused && codeMessage) refuseCode(codeMessage);
   const { totals } = charged;
   // In the stock ledger's lock order, so checkouts, payments and expiries never deadlock.
   const holdOrder = inLockOrder(
     lines.map((line) => ({ line, productId: line.product.id, variant: line.variant.key })),
   );
-
-  if (request.customer.userId) await releaseEarlierCheckouts(ctx, request.customer.userId);
-  if (request.replaces?.length) await releaseProvenCheckouts(ctx, request.replaces);
 
   const order = await ctx.db.transaction(async (tx) => {
     const holds = await lockAndListOpenHolds(tx, request.clientAddress);
@@ -272,6 +372,8 @@ export async function startCheckout(
         shippingAddress: request.shippingAddress,
         paymentMethod: PAYMENT_METHOD,
         ...totals,
+        discountTitle: charged.discount?.rule.title ?? null,
+        shippingDiscountCents: charged.discount?.shippingCents ?? 0,
         // The order keeps what it was charged: later changes to the settings leave it alone.
         shippingRateName: charged.chosen.rate.name,
         taxRateBp: charged.taxRateBp,
@@ -281,7 +383,9 @@ export async function startCheckout(
         clientAddress: request.clientAddress,
         receiptHash: receipt.hash,
       },
-      lines.map((line) => ({
+      lines.map((line, i) => ({
+        discountCents: charged.lines[i]?.discountCents ?? 0,
+        taxCents: charged.lines[i]?.taxCents ?? 0,
         productId: line.product.id,
         variant: line.variant.key,
         name: line.product.name,
@@ -307,6 +411,19 @@ export async function startCheckout(
         );
       }
     }
+    // After the stock, in the same transaction: a use is never reserved for an order that
+    // holds nothing, and a refused one rolls back the holds (decision 048).
+    if (use) {
+      const outcome = await reserveUse(tx, {
+        discountId: use.rule.id,
+        codeId: use.codeId,
+        orderId: created.id,
+        customerKey,
+        oncePerCustomer: use.oncePerCustomer,
+      });
+      if (outcome === 'used_up') throw new AppError('conflict', DISCOUNT_MESSAGES.usedUp);
+      if (outcome === 'already_used') throw new AppError('conflict', DISCOUNT_MESSAGES.alreadyUsed);
+    }
     return created;
   });
   ctx.onStockChanged();
@@ -322,6 +439,9 @@ export async function startCheckout(
             qty: line.qty,
             unitPriceCents: line.unitPriceCents,
           })),
+          discount: charged.discount
+            ? { title: charged.discount.rule.title, cents: totals.discountCents }
+            : undefined,
           shippingCents: totals.shippingCents,
           taxCents: totals.taxCents,
           taxRateBp: charged.taxRateBp,

@@ -14,6 +14,7 @@ import {
   type OrderItemRow,
   type OrdersContext,
 } from '../modules/orders/service';
+import { finalizeUse, releaseUse } from '../modules/discounts/service';
 import { inLockOrder, releaseUnits, sellUnits } from '../modules/stock/service';
 
 /**
@@ -38,6 +39,8 @@ export async function markOrderPaid(
   const order = await findOrder(tx, orderId);
   for (const units of inLockOrder((order?.items ?? []).map(orderUnits)))
     await sellUnits(tx, { ...units, orderId });
+  // Its discount's use is final: kept, however the order is refunded later.
+  await finalizeUse(tx, orderId);
   if (order) {
     await enqueueMail(tx, orderConfirmationMail(order, orderLink(ctx, orderId), ctx.supportEmail), {
       orderId,
@@ -81,6 +84,8 @@ async function closeUnpaidOrders(
     order.items.map((item) => ({ ...orderUnits(item), orderId: order.id })),
   );
   for (const units of inLockOrder(lines)) await releaseUnits(tx, units);
+  // After the stock, as a checkout takes them: a discount's use goes back with the hold.
+  for (const orderId of closed) await releaseUse(tx, orderId);
   return closed.length;
 }
 

@@ -55,6 +55,12 @@ export const orders = pgTable(
     shippingCents: integer('shipping_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** Taken off the items by the order's discount (decision 047); 0 without one. */
+    discountCents: integer('discount_cents').notNull().default(0),
+    /** The discount as the shopper read it: the code or the automatic discount's name. */
+    discountTitle: text('discount_title'),
+    /** What a free-shipping discount saved on the shipping line (already out of shippingCents). */
+    shippingDiscountCents: integer('shipping_discount_cents').notNull().default(0),
     /**
      * What the order was charged, as it was then (decision 041); null on orders placed before the
      * settings existed ('Standard', 7 %, shipping untaxed).
@@ -88,7 +94,7 @@ export const orders = pgTable(
   (t) => [
     check(
       'orders_amounts_add_up',
-      sql`${t.totalCents} = ${t.itemsCents} + ${t.shippingCents} + ${t.taxCents}`,
+      sql`${t.totalCents} = ${t.itemsCents} - ${t.discountCents} + ${t.shippingCents} + ${t.taxCents}`,
     ),
     index('orders_user_newest_idx').on(t.userId, t.createdAt.desc()),
     // The back office's order list: newest first, filtered by status or not.
@@ -137,6 +143,13 @@ export const orderItems = pgTable(
     sku: text('sku'),
     qty: integer('qty').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
+    /** The line's share of the order's discount (decision 047). */
+    discountCents: integer('discount_cents').notNull().default(0),
+    /**
+     * The line's share of the order's tax, allocated at checkout; null on orders placed before it
+     * was kept (split as `lineShares` does, which is what checkout allocates too).
+     */
+    taxCents: integer('tax_cents'),
   },
   (t) => [
     check('order_items_qty_positive', sql`${t.qty} > 0`),

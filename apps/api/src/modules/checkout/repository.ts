@@ -60,6 +60,11 @@ export async function findProductsForPricing(db: Executor, ids: string[]) {
         hasAandB: products.hasAandB,
         options: products.options,
         variants: variantsForPricing,
+        // The collections it is in: a discount may be for a collection (decision 047).
+        collectionIds: sql<string[]>`coalesce((
+          select json_agg(cp.collection_id) from collection_products cp
+          where cp.product_id = "products"."id"
+        ), '[]'::json)`,
       })
       .from(products)
       // Only published products can be bought (drafts and archived ones are not for sale).

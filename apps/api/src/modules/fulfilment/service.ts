@@ -6,6 +6,7 @@ import {
   type AdminOrderListResponse,
   type TimelineEntry,
 } from '@shop/shared/admin-orders';
+import { paidShares } from '@shop/shared/line-refunds';
 import { orderNumber } from '@shop/shared/orders';
 import { unitsToShip, type LineUnits } from '@shop/shared/parcels';
 import type { Executor } from '../../db/client';
@@ -142,6 +143,7 @@ export async function getAdminOrder(
     restockedUnits,
     lineIds: lines.map((line) => line.id),
     unitsToShip: lines.map(unitsToShip),
+    lineShares: paidShares(order.items, order.taxCents),
     timeline,
   };
 }

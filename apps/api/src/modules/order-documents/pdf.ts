@@ -163,6 +163,12 @@ function drawDocument(
     pdf.moveDown(1);
     const amounts: [string, string][] = [
       ['Items', money(invoice.itemsPrice)],
+      ...(invoice.discount
+        ? ([[`Discount (${invoice.discount.title})`, `-${money(invoice.discount.price)}`]] as [
+            string,
+            string,
+          ][])
+        : []),
       ['Shipping', money(invoice.shippingPrice)],
       ['Tax', money(invoice.taxPrice)],
       ['Total', money(invoice.totalPrice)],
@@ -171,7 +177,7 @@ function drawDocument(
     for (const [label, value] of amounts) {
       const top = pdf.y;
       pdf.font(label === 'Total' ? BOLD : REGULAR);
-      pdf.text(label, MARGIN + width - 200, top, { width: 100 });
+      pdf.text(label, MARGIN + width - 260, top, { width: 160 });
       pdf.text(value, MARGIN + width - 100, top, { width: 100, align: 'right' });
       pdf.x = MARGIN;
     }

@@ -99,6 +99,10 @@ function documentOf(order: DocumentOrder, invoice: InvoiceRow | undefined): Orde
             number: invoiceNumberLabel(invoice.number),
             issuedAt: invoice.issuedAt.toISOString(),
             itemsPrice: order.itemsCents / 100,
+            discount:
+              order.discountCents > 0
+                ? { title: order.discountTitle ?? '', price: order.discountCents / 100 }
+                : null,
             shippingPrice: order.shippingCents / 100,
             taxPrice: order.taxCents / 100,
             totalPrice: order.totalCents / 100,

@@ -31,7 +31,7 @@ export function orderConfirmationMail(
       paragraphs: [
         `Thank you for your order. We have received your payment and are getting order ${number} ready.`,
         ...order.items.map(describeLine),
-        `Items ${formatPrice(order.itemsCents)} · Shipping ${formatPrice(order.shippingCents)} · Tax ${formatPrice(order.taxCents)} · Total ${formatPrice(order.totalCents)}`,
+        `Items ${formatPrice(order.itemsCents)}${order.discountCents > 0 ? ` · Discount (${order.discountTitle ?? ''}) -${formatPrice(order.discountCents)}` : ''} · Shipping ${formatPrice(order.shippingCents)} · Tax ${formatPrice(order.taxCents)} · Total ${formatPrice(order.totalCents)}`,
         `Shipping to: ${addressLines(shipTo).join(', ')}${shipTo.phone ? ` · Phone ${shipTo.phone}` : ''}`,
       ],
       action: { label: 'Track your order', url: link },

@@ -59,6 +59,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         clientAddress: addressKeyOf(request.ip),
         replaces: request.body.replaces,
         shippingRateId: request.body.shippingRateId,
+        discountCode: request.body.discountCode,
       });
     },
   );
@@ -86,6 +87,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         clientAddress: addressKeyOf(request.ip),
         replaces: request.body.replaces,
         shippingRateId: request.body.shippingRateId,
+        discountCode: request.body.discountCode,
       });
     },
   );

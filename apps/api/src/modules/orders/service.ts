@@ -93,6 +93,14 @@ export function toOrderResponse(order: OrderWithItems): Order {
     shippingAddress: orderAddressOf(order),
     paymentMethod: order.paymentMethod || PAYMENT_METHOD,
     itemsPrice: order.itemsCents / 100,
+    discountPrice: order.discountCents / 100,
+    discount: order.discountTitle
+      ? {
+          title: order.discountTitle,
+          itemsPrice: order.discountCents / 100,
+          shippingPrice: order.shippingDiscountCents / 100,
+        }
+      : null,
     shippingPrice: order.shippingCents / 100,
     taxPrice: order.taxCents / 100,
     taxRate: (order.taxRateBp ?? SPEC_CHARGE_SETTINGS.tax.defaultRateBp) / 100,

@@ -3,6 +3,8 @@ export interface CheckoutSessionInput {
   orderId: string;
   customerEmail: string;
   lines: { name: string; qty: number; unitPriceCents: number }[];
+  /** Taken off the items by the order's discount (decision 047): the provider shows it. */
+  discount?: { title: string; cents: number } | undefined;
   shippingCents: number;
   taxCents: number;
   /** The rate the tax was charged at, in basis points (decision 041); 7 % when not said. */

@@ -16,6 +16,7 @@ import { openAnotherApp } from '../../test/another-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { PENDING_REFUND_GRACE_MS } from '../../flows/refund-recovery';
 import { insertRefund } from '../refunds/repository';
+import { insertDiscount } from '../discounts/service';
 import type { PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe-provider';
 
@@ -113,6 +114,22 @@ beforeAll(async () => {
         if (!refused && !conflict) refundsByKey.set(key, made);
         if (hold) heldAnswers.push(answer);
         else answer();
+        return;
+      }
+      if (request.url === '/v1/coupons') {
+        // A coupon, as Stripe makes one: its id and the amount it takes off.
+        const form = new URLSearchParams(body);
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            id: `co_test_${calls.length}`,
+            object: 'coupon',
+            amount_off: Number(form.get('amount_off')),
+            currency: form.get('currency'),
+            duration: form.get('duration'),
+            name: form.get('name'),
+          }),
+        );
         return;
       }
       const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.url ?? '');
@@ -267,6 +284,51 @@ describe('Stripe Checkout through the official SDK', () => {
     const minutes = (Number(form.get('expires_at')) * 1000 - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(29);
     expect(minutes).toBeLessThanOrEqual(30);
+  });
+
+  it('shows a discount as a one-time coupon of its amount, so Stripe charges the order’s total to the cent', async () => {
+    await insertDiscount(t.database.db, { title: 'STRIPE15', kind: 'percentage', percent: 15 }, [
+      { code: 'STRIPE15', usageLimit: null },
+    ]);
+    const before = calls.length;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/guest-checkout-session',
+      payload: {
+        orderItems: [{ product: productId, qty: 1, size: 'XL' }],
+        shippingAddress: ADDRESS,
+        email: 'coupon@example.com',
+        discountCode: 'stripe15',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [coupon, session] = calls.slice(before);
+    const sessionId = new URL(response.json().url).pathname.split('/').pop() ?? '';
+    const [order] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.paymentSessionId, sessionId));
+    // $29.99 less 15 % ($4.50) is $25.49: $5 shipping, 7 % tax of $25.49 ($1.78).
+    expect(order).toMatchObject({ discountCents: 450, shippingCents: 500, totalCents: 3227 });
+    expect(coupon?.path).toBe('/v1/coupons');
+    expect(coupon?.headers['idempotency-key']).toBe(`checkout-coupon-${order?.id}`);
+    expect(Object.fromEntries(coupon?.form ?? [])).toMatchObject({
+      amount_off: '450',
+      currency: 'usd',
+      duration: 'once',
+      name: 'STRIPE15',
+      max_redemptions: '1',
+    });
+    const form = session?.form ?? new URLSearchParams();
+    expect(session?.path).toBe('/v1/checkout/sessions');
+    expect(form.get('discounts[0][coupon]')).toMatch(/^co_test_\d+$/);
+    // What Stripe adds up: the lines, less the coupon, is the order's total.
+    let lines = 0;
+    for (let i = 0; form.has(`line_items[${i}][quantity]`); i += 1)
+      lines +=
+        Number(form.get(`line_items[${i}][quantity]`)) *
+        Number(form.get(`line_items[${i}][price_data][unit_amount]`));
+    expect(lines - 450).toBe(order?.totalCents);
   });
 
   it('takes a payment from a webhook signed the Stripe way, once, and refuses a bad signature', async () => {

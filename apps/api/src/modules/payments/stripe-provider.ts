@@ -29,8 +29,25 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         quantity: qty,
         price_data: { currency: 'usd', unit_amount: cents, product_data: { name } },
       });
+      // The discount as a one-time coupon of its amount: Stripe shows it by name and charges
+      // lines - discount + shipping + tax, which is the order's total to the cent.
+      const coupon =
+        input.discount && input.discount.cents > 0
+          ? await stripe.coupons.create(
+              {
+                amount_off: input.discount.cents,
+                currency: 'usd',
+                duration: 'once',
+                name: input.discount.title.slice(0, 40),
+                max_redemptions: 1,
+                metadata: { orderId: input.orderId },
+              },
+              { idempotencyKey: `checkout-coupon-${input.orderId}` },
+            )
+          : undefined;
       const session = await stripe.checkout.sessions.create(
         {
+          ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
           mode: 'payment',
           client_reference_id: input.orderId,
           customer_email: input.customerEmail,

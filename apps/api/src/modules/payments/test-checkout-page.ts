@@ -23,7 +23,7 @@ export function testCheckoutPage(order: OrderWithItems, sessionId: string): stri
 <p class="total">${formatPrice(order.totalCents)}</p>
 <p>Order for ${escapeHtml(order.email)}</p>
 <table><caption>Your order</caption><thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Price</th></tr></thead>
-<tbody>${lines}</tbody><tfoot>${amount('Items', order.itemsCents)}${amount('Shipping', order.shippingCents, 'Free')}${amount('Tax', order.taxCents)}${amount('Total', order.totalCents)}</tfoot></table>
+<tbody>${lines}</tbody><tfoot>${amount('Items', order.itemsCents)}${order.discountCents > 0 ? amount(`Discount (${escapeHtml(order.discountTitle ?? '')})`, -order.discountCents) : ''}${amount('Shipping', order.shippingCents, 'Free')}${amount('Tax', order.taxCents)}${amount('Total', order.totalCents)}</tfoot></table>
 <form method="post" action="${action}/pay"><button type="submit" class="pay">Pay ${formatPrice(order.totalCents)}</button></form>
 <form method="post" action="${action}/cancel"><button type="submit" class="cancel">Cancel and return to the shop</button></form>
 </main></body></html>`;

@@ -54,8 +54,19 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ db: Database; auth: Authent
       },
     },
     async (request) => {
-      const { items, country, state, shippingRateId } = request.query;
-      return quoteCheckout({ db }, { items, address: { country, state }, shippingRateId });
+      const { items, country, state, shippingRateId, discountCode, email } = request.query;
+      // Signed in or not: the account, else the e-mail typed, is who 'once per customer' counts.
+      const user = discountCode ? await auth.optionalUser(request) : undefined;
+      return quoteCheckout(
+        { db },
+        {
+          items,
+          address: { country, state },
+          shippingRateId,
+          discountCode,
+          customer: { userId: user?.id ?? null, email: user?.email ?? email },
+        },
+      );
     },
   );
 

@@ -125,6 +125,12 @@ function DocumentSheet({
         <dl className="mt-6 ml-auto grid max-w-xs grid-cols-2 gap-y-1 text-sm">
           <dt>Items</dt>
           <dd className="text-right tabular-nums">{dollars(invoice.itemsPrice)}</dd>
+          {invoice.discount && (
+            <>
+              <dt>Discount ({invoice.discount.title})</dt>
+              <dd className="text-right tabular-nums">-{dollars(invoice.discount.price)}</dd>
+            </>
+          )}
           <dt>Shipping</dt>
           <dd className="text-right tabular-nums">{dollars(invoice.shippingPrice)}</dd>
           <dt>Tax</dt>

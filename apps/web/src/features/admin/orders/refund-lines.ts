@@ -1,6 +1,6 @@
 import type { AdminOrder } from '@shop/shared/admin-orders';
 import type { RestockLine } from '@shop/shared/admin-orders';
-import { lineShares, unitsRefundCents, type LineShare } from '@shop/shared/line-refunds';
+import { unitsRefundCents, type LineShare } from '@shop/shared/line-refunds';
 import { toCents } from '@shop/shared/money';
 
 type OrderLine = AdminOrder['orderItems'][number];
@@ -16,13 +16,11 @@ export const lineKey = (line: OrderLine) =>
 export const remainingCents = (order: AdminOrder) =>
   Math.max(0, toCents(order.totalPrice) - toCents(order.refundedPrice));
 
-/** Each line's share of what was paid for it: price × qty and its part of the order's tax. */
-export function sharesOf(order: AdminOrder): LineShare[] {
-  return lineShares(
-    order.orderItems.map((line) => ({ unitPriceCents: toCents(line.price), qty: line.qty })),
-    toCents(order.taxPrice),
-  );
-}
+/**
+ * Each line's share of what was paid for it: its items after its discount and its part of the
+ * order's tax, as the server kept them (decision 047).
+ */
+export const sharesOf = (order: AdminOrder): LineShare[] => order.lineShares;
 
 /** Units of a line still to give back: those not yet restocked by an earlier refund. */
 export const unitsLeft = (order: AdminOrder, index: number) =>

@@ -1,6 +1,8 @@
 import { configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import type { AdminOrder } from '@shop/shared/admin-orders';
+import { lineShares } from '@shop/shared/line-refunds';
+import { toCents } from '@shop/shared/money';
 import type { UserRole } from '@shop/shared/roles';
 
 // The first visit to /admin loads the back office's routes and transforms their modules: done once
@@ -115,7 +117,7 @@ export function fakeAdminServer(routes: AdminRoutes) {
 
 /** A paid order of two lines, not shipped. */
 export function adminOrderFixture(overrides: Partial<AdminOrder> = {}): AdminOrder {
-  return {
+  const order: Omit<AdminOrder, 'lineShares'> = {
     _id: 'a1b2c3d4-0000-4000-8000-000000000001',
     number: 'A1B2C3D4',
     orderItems: [
@@ -190,4 +192,10 @@ export function adminOrderFixture(overrides: Partial<AdminOrder> = {}): AdminOrd
     ],
     ...overrides,
   };
+  // What each line paid, split from the order's tax as the server splits an undiscounted order.
+  const shares = lineShares(
+    order.orderItems.map((line) => ({ unitPriceCents: toCents(line.price), qty: line.qty })),
+    toCents(order.taxPrice),
+  );
+  return { ...order, lineShares: overrides.lineShares ?? shares };
 }
