@@ -21,12 +21,13 @@ import {
   testCheckoutSigner,
 } from '../../test/fixtures';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
+import { generateCodes } from './admin-service';
 
 const where = TEST_DATABASE_URL ? 'two API processes on PostgreSQL' : 'PGlite';
 
 let t: TestApp;
 let api: ApiClient;
-let owner: { token: string };
+let owner: { id: string; email: string; name: string; token: string };
 let staff: { token: string };
 let customer: { token: string };
 let teeId: string;
@@ -746,6 +747,34 @@ describe('bulk single-use codes', () => {
     expect(linesAfter).toHaveLength(500);
     expect(linesAfter.every((line) => line.endsWith(',yes'))).toBe(true);
   }, 300_000);
+
+  it('draws again a code that already exists, in the same transaction', async () => {
+    const bulk = await create({ title: 'Collide', bulk: true, kind: 'percentage', percent: 5 });
+    const existing = await create({ code: uniqueCode('TAKEN'), kind: 'percentage', percent: 5 });
+    // The first draws repeat a code of the shop and one of their own; then fresh ones.
+    const draws = [existing.code ?? '', existing.code ?? '', 'COLLIDE-A', 'COLLIDE-A'];
+    const drawn: string[] = [];
+    let fresh = 0;
+    const draw = () => {
+      const code = draws.shift() ?? `COLLIDE-${Date.now()}-${++fresh}`;
+      drawn.push(code);
+      return code;
+    };
+    const actor = {
+      user: { id: owner.id, email: owner.email, name: owner.name },
+      clientAddress: '127.0.0.1',
+    };
+    expect(await generateCodes(t.database.db, bulk._id, { count: 3 }, actor, draw)).toBe(3);
+    const rows = await t.database.db
+      .select({ code: discountCodes.code })
+      .from(discountCodes)
+      .where(eq(discountCodes.discountId, bulk._id));
+    expect(rows.map((row) => row.code).sort()).toEqual(
+      ['COLLIDE-A', ...drawn.filter((code) => /^COLLIDE-\d/.test(code))].sort(),
+    );
+    expect(rows).toHaveLength(3);
+    expect(rows.map((row) => row.code)).not.toContain(existing.code);
+  });
 
   it(`two generations at once give twice the count of distinct codes (${where})`, async () => {
     const bulk = await create({
