@@ -105,7 +105,10 @@ export const discountWriteSchema = z
       ),
     ),
     automatic: z._default(z.boolean({ error: M.automatic }), false),
-    /** Single-use codes generated later (POST …/codes) instead of one code typed here. */
+    /**
+     * Single-use codes generated later (POST …/codes) instead of one code typed here. An edit
+     * of such a discount sends it again (true), since it has no code of its own.
+     */
     bulk: z._default(z.boolean({ error: M.bulk }), false),
     code: z.optional(
       z.nullable(
