@@ -26,6 +26,7 @@ import { createCollectionsReader } from './modules/collections/collections-reade
 import { collectionRoutes } from './modules/collections/routes';
 import { configRoutes } from './modules/config/routes';
 import { customerRoutes } from './modules/customers/routes';
+import { adminDiscountRoutes } from './modules/discounts/routes';
 import { fulfilmentRoutes } from './modules/fulfilment/routes';
 import { healthRoutes } from './modules/health/routes';
 import { createDatabaseImageStore } from './modules/images/image-store';
@@ -278,6 +279,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reader: collections,
     auth,
   });
+  await app.register(adminDiscountRoutes, { db, auth });
   if (!deps.paymentProvider && configured.testCheckout) {
     await app.register(testCheckoutRoutes, { ctx: ordersCtx, provider: configured.testCheckout });
   }
