@@ -5,6 +5,7 @@ import type { CartLine } from '@shop/shared/cart';
 import { formatPrice } from '@shop/shared/money';
 import { orderLimitProblem } from '@shop/shared/order-limits';
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '@shop/shared/pricing';
+import { CartDiscount } from '../../checkout';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { buttonClass } from '../../../components/ui/button-styles';
@@ -64,6 +65,7 @@ export function CartSummary({ lines }: { lines: CartLine[] }) {
           {formatPrice(subtotal)}
         </dd>
       </dl>
+      <CartDiscount lines={lines} />
       <p className="mt-4 text-sm text-ink-muted">
         {toFreeShipping > 0
           ? `Add ${formatPrice(toFreeShipping)} more for free shipping.`

@@ -1,0 +1,34 @@
+import type { CartLine } from '@shop/shared/cart';
+import { formatPrice } from '@shop/shared/money';
+import { useAppSelector } from '../../../stores/hooks';
+import { useShippingQuote } from '../hooks/use-shipping-quote';
+import { DiscountCodeField } from './discount-code-field';
+
+/**
+ * The cart's discount code (decision 047): the field, and the discount it takes off the items as
+ * the server prices it (for the saved address's country, else the shop's own; shipping and tax
+ * follow at checkout).
+ */
+export function CartDiscount({ lines }: { lines: readonly CartLine[] }) {
+  const { shippingAddress, discountCode } = useAppSelector((state) => state.cart);
+  // Asked only once a code is applied: a cart without one costs no request.
+  const charges = useShippingQuote(
+    discountCode ? lines : [],
+    shippingAddress ?? { country: 'US' },
+    { code: discountCode },
+  );
+  const { discount } = charges;
+  return (
+    <div className="mt-4 flex flex-col gap-3">
+      <DiscountCodeField charges={charges} />
+      {discount && discount.itemsCents > 0 && (
+        <dl className="flex items-baseline justify-between gap-4 text-sm">
+          <dt className="text-ink-muted">Discount ({discount.title})</dt>
+          <dd className="tabular-nums" data-testid="cart-discount">
+            −{formatPrice(discount.itemsCents)}
+          </dd>
+        </dl>
+      )}
+    </div>
+  );
+}
