@@ -89,4 +89,24 @@ describe('the discount code', () => {
     await waitFor(() => expect(within(summary).queryByText('Discount (SUMMER20)')).toBeNull());
     expect(localStorage.getItem('discountCode')).toBeNull();
   });
+
+  it('in the cart: the discount line, and free shipping counted after it', async () => {
+    localStorage.setItem('cartItems', JSON.stringify([cartLineFor(tee, 'L', 'NA', 1)]));
+    const fetchMock = mockApi([tee], (url) =>
+      url.pathname === '/api/shipping/quote' ? quoteFor(url) : undefined,
+    );
+    const { user } = renderApp('/cart');
+    expect(await screen.findByText(/Add \$18\.00 more for free shipping/)).toBeVisible();
+    // No code, no quote asked.
+    const quotes = () =>
+      fetchMock.mock.calls.filter(
+        ([input]) => new URL((input as Request).url).pathname === '/api/shipping/quote',
+      );
+    expect(quotes()).toHaveLength(0);
+    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'SUMMER20{Enter}');
+    expect(await screen.findByTestId('cart-discount')).toHaveTextContent('−$6.40');
+    // $32 less $6.40 is $25.60: $24.40 more for free shipping.
+    expect(screen.getByText(/Add \$24\.40 more for free shipping/)).toBeVisible();
+    expect(JSON.parse(localStorage.getItem('discountCode') ?? 'null')).toBe('SUMMER20');
+  });
 });
