@@ -303,6 +303,8 @@ export const orderReceiptSchema = z.extend(
     number: true,
     orderItems: true,
     itemsPrice: true,
+    discountPrice: true,
+    discount: true,
     shippingPrice: true,
     taxPrice: true,
     taxRate: true,

@@ -37,6 +37,8 @@ export const storedStateSchemas = {
   shippingAddress: z.extend(orderAddressSchema, { fullName: z._default(z.string(), '') }),
   /** Any non-empty text (the spec's payment method). */
   paymentMethod: z.string().check(z.minLength(1)),
+  /** The discount code typed at checkout, as typed (the server checks it). */
+  discountCode: z.string().check(z.minLength(1), z.maxLength(40)),
   /** userInfoSchema, but a userInfo stored before roles existed is a shopper's. */
   userInfo: z.extend(userInfoSchema, { role: z._default(userRoleSchema, 'customer') }),
   /** The proofs of the checkouts this browser started (features/checkout/open-checkouts.ts). */

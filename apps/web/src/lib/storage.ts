@@ -8,6 +8,8 @@ export type StorageKey =
   | 'cartItems'
   | 'shippingAddress'
   | 'paymentMethod'
+  /** The discount code applied at checkout (decision 047). */
+  | 'discountCode'
   | 'userInfo'
   /** The proofs of the browser's own open checkouts (features/checkout/open-checkouts.ts). */
   | 'openCheckouts';
@@ -40,6 +42,7 @@ const RESTORED_KEYS: readonly StorageKey[] = [
   'cartItems',
   'shippingAddress',
   'paymentMethod',
+  'discountCode',
   'userInfo',
 ];
 

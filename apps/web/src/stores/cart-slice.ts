@@ -16,6 +16,8 @@ export type CartState = {
   cartItems: CartLine[];
   shippingAddress: ShippingAddress | null;
   paymentMethod: string | null;
+  /** The discount code the shopper applied (decision 047); the server checks and prices it. */
+  discountCode: string | null;
   /** Lines lowered to the per-line limit on restore, until the shopper has been told (not stored). */
   loweredLines: LoweredLine[];
 };
@@ -33,6 +35,7 @@ export function loadCartState(schemas: StoredStateSchemas): CartState {
     cartItems: lines,
     shippingAddress: readStored('shippingAddress', schemas.shippingAddress) ?? null,
     paymentMethod: readStored('paymentMethod', schemas.paymentMethod) ?? null,
+    discountCode: readStored('discountCode', schemas.discountCode) ?? null,
     loweredLines: lowered.map(({ key, name, size, option, qty }) => ({
       key,
       name,
@@ -49,6 +52,8 @@ export function persistCartState(state: CartState): void {
   else removeStored('shippingAddress');
   if (state.paymentMethod) writeStored('paymentMethod', state.paymentMethod);
   else removeStored('paymentMethod');
+  if (state.discountCode) writeStored('discountCode', state.discountCode);
+  else removeStored('discountCode');
 }
 
 export type StockCheck = {
@@ -67,6 +72,7 @@ const cartSlice = createSlice({
     cartItems: [],
     shippingAddress: null,
     paymentMethod: null,
+    discountCode: null,
     loweredLines: [],
   }),
   reducers: {
@@ -84,6 +90,8 @@ const cartSlice = createSlice({
     },
     cartCleared(state) {
       state.cartItems = [];
+      // The order that used it is paid: a code is for one order.
+      state.discountCode = null;
     },
     stockChecked(state, action: PayloadAction<StockCheck>) {
       const { stock, dropped } = action.payload;
@@ -105,6 +113,10 @@ const cartSlice = createSlice({
     paymentMethodSaved(state, action: PayloadAction<string>) {
       state.paymentMethod = action.payload;
     },
+    /** The code applied, or null when the shopper removes it. */
+    discountCodeSet(state, action: PayloadAction<string | null>) {
+      state.discountCode = action.payload?.trim() || null;
+    },
   },
 });
 
@@ -116,5 +128,6 @@ export const {
   loweredLinesNoticed,
   shippingAddressSaved,
   paymentMethodSaved,
+  discountCodeSet,
 } = cartSlice.actions;
 export const cartReducer = cartSlice.reducer;

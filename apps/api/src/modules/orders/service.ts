@@ -177,8 +177,18 @@ export async function getOrderReceipt(
   const order = orderId ? await findOrderWithItems(ctx.db, orderId) : undefined;
   if (!order || !isCheckoutReceipt(order.receiptHash, request.receipt)) throw notFound;
   if (!order.paidAt || now - order.paidAt.getTime() > RECEIPT_WINDOW_MS) throw notFound;
-  const { _id, number, orderItems, itemsPrice, shippingPrice, taxPrice, taxRate, totalPrice } =
-    toOrderResponse(order);
+  const {
+    _id,
+    number,
+    orderItems,
+    itemsPrice,
+    discountPrice,
+    discount,
+    shippingPrice,
+    taxPrice,
+    taxRate,
+    totalPrice,
+  } = toOrderResponse(order);
   const orderPath = order.userId
     ? `/order/${order.id}`
     : `/order/${order.id}?token=${orderAccessToken(ctx.secret, order.id)}`;
@@ -187,6 +197,8 @@ export async function getOrderReceipt(
     number,
     orderItems,
     itemsPrice,
+    discountPrice,
+    discount,
     shippingPrice,
     taxPrice,
     taxRate,

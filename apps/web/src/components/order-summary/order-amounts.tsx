@@ -6,6 +6,26 @@ import type { OrderPrice } from '@shop/shared/pricing';
 export const taxRateBpOf = (order: { taxRate?: number | undefined }) =>
   order.taxRate === undefined ? undefined : toCents(order.taxRate);
 
+/** A discount line as shown: its code or name, and what it took off items and shipping (cents). */
+export interface DiscountShown {
+  title: string;
+  itemsCents: number;
+  shippingCents: number;
+}
+
+/** An order's (or a quote's) discount line as the API answers it (dollars), in cents. */
+export function discountShownOf(
+  discount: { title: string; itemsPrice: number; shippingPrice: number } | null | undefined,
+): DiscountShown | null {
+  return discount
+    ? {
+        title: discount.title,
+        itemsCents: toCents(discount.itemsPrice),
+        shippingCents: toCents(discount.shippingPrice),
+      }
+    : null;
+}
+
 /** An order's amounts as the API answers them (dollars), in cents. */
 export function orderAmountsOf(
   order: Pick<Order, 'itemsPrice' | 'shippingPrice' | 'taxPrice' | 'totalPrice'>,
@@ -25,12 +45,24 @@ export function orderAmountsOf(
 export function OrderAmounts({
   amounts,
   taxRateBp = 700,
+  discount,
 }: {
   amounts: OrderPrice;
   taxRateBp?: number | undefined;
+  /** The order's discount (decision 047): a line under the items, with what it took off. */
+  discount?: DiscountShown | null | undefined;
 }) {
   const rows: [string, string, string][] = [
     ['Items', formatPrice(amounts.itemsCents), 'items'],
+    ...(discount && (discount.itemsCents > 0 || discount.shippingCents > 0)
+      ? [
+          [
+            `Discount (${discount.title})`,
+            discount.itemsCents > 0 ? `−${formatPrice(discount.itemsCents)}` : 'Free shipping',
+            'discount',
+          ] as [string, string, string],
+        ]
+      : []),
     [
       'Shipping',
       amounts.shippingCents === 0 && amounts.itemsCents > 0

@@ -5,6 +5,7 @@ import type { CartLine } from '@shop/shared/cart';
 import { formatPrice } from '@shop/shared/money';
 import { orderLimitProblem } from '@shop/shared/order-limits';
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '@shop/shared/pricing';
+import { CartDiscount, useCartDiscount } from '../../checkout';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { buttonClass } from '../../../components/ui/button-styles';
@@ -46,7 +47,10 @@ export function CartSummary({ lines }: { lines: CartLine[] }) {
   const limitProblem = orderLimitProblem(lines);
   const count = cartItemCount(lines);
   const subtotal = cartItemsCents(lines);
-  const toFreeShipping = FREE_SHIPPING_THRESHOLD_CENTS - subtotal;
+  const discount = useCartDiscount(lines);
+  // Free shipping is judged on the items after the discount (decision 047).
+  const toFreeShipping =
+    FREE_SHIPPING_THRESHOLD_CENTS - subtotal + (discount.discount?.itemsCents ?? 0);
 
   return (
     <section
@@ -64,6 +68,7 @@ export function CartSummary({ lines }: { lines: CartLine[] }) {
           {formatPrice(subtotal)}
         </dd>
       </dl>
+      <CartDiscount charges={discount} />
       <p className="mt-4 text-sm text-ink-muted">
         {toFreeShipping > 0
           ? `Add ${formatPrice(toFreeShipping)} more for free shipping.`

@@ -17,12 +17,14 @@ export const shippingApi = api.injectEndpoints({
     }),
     /** GET /api/shipping/quote: the rates and amounts for the cart and the address so far. */
     shippingQuote: build.query<ShippingQuote, ShippingQuoteArgs>({
-      query: ({ orderItems, shippingRateId, ...address }) => ({
+      query: ({ orderItems, shippingRateId, discountCode, email, ...address }) => ({
         url: '/shipping/quote',
         params: {
           items: JSON.stringify(orderItems),
           ...address,
           ...(shippingRateId ? { shippingRateId } : {}),
+          ...(discountCode ? { discountCode } : {}),
+          ...(discountCode && email ? { email } : {}),
         },
       }),
       responseSchema: shippingQuoteSchema,

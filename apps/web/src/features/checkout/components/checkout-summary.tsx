@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CartLine } from '@shop/shared/cart';
 import type { OrderPrice } from '@shop/shared/pricing';
-import { OrderAmounts } from '../../../components/order-summary/order-amounts';
+import { OrderAmounts, type DiscountShown } from '../../../components/order-summary/order-amounts';
 import { OrderLines } from '../../../components/order-summary/order-lines';
 import { cartAmounts, summaryLinesOf } from '../cart-totals';
 
@@ -10,7 +10,9 @@ type CheckoutSummaryProps = {
   /** List the items too (the guest checkout has no other list of them). */
   showItems?: boolean;
   /** The server's amounts for the address and rate (decision 041); the cart's by default. */
-  charges?: { amounts: OrderPrice; taxRateBp: number | undefined } | undefined;
+  charges?:
+    | { amounts: OrderPrice; taxRateBp: number | undefined; discount?: DiscountShown | null }
+    | undefined;
   /** The error, the button and notes under the amounts. */
   children?: ReactNode;
 };
@@ -39,6 +41,7 @@ export function CheckoutSummary({
         <OrderAmounts
           amounts={charges?.amounts ?? cartAmounts(lines)}
           taxRateBp={charges?.taxRateBp}
+          discount={charges?.discount}
         />
       </div>
       {children && <div className="mt-6 flex flex-col gap-3">{children}</div>}

@@ -20,6 +20,7 @@ import { AddressFields } from './address-fields';
 import { CheckoutButton } from './checkout-button';
 import { CheckoutColumns } from './checkout-columns';
 import { CheckoutSummary } from './checkout-summary';
+import { DiscountCodeField } from './discount-code-field';
 import { EmptyCartNotice } from './empty-cart-notice';
 import { ShippingRateChoice } from './shipping-rate-choice';
 
@@ -43,6 +44,7 @@ export default function GuestCheckoutPage({
   const dispatch = useAppDispatch();
   const lines = useAppSelector((state) => state.cart.cartItems);
   const stored = useAppSelector((state) => state.cart.shippingAddress);
+  const discountCode = useAppSelector((state) => state.cart.discountCode);
   const signedInEmail = useAppSelector((state) => state.account.userInfo?.email ?? '');
   const [createSession] = useCreateGuestCheckoutSessionMutation();
   const checkout = useStartCheckout(createSession);
@@ -59,8 +61,8 @@ export default function GuestCheckoutPage({
     formState: { errors },
   } = form;
 
-  const [country, state] = useWatch({ control, name: ['country', 'state'] });
-  const charges = useShippingQuote(lines, { country, state });
+  const [country, state, email] = useWatch({ control, name: ['country', 'state', 'email'] });
+  const charges = useShippingQuote(lines, { country, state }, { code: discountCode, email });
 
   const onSubmit = async ({ email, ...shippingAddress }: GuestFormValues) => {
     dispatch(shippingAddressSaved(shippingAddress));
@@ -71,6 +73,7 @@ export default function GuestCheckoutPage({
       shippingAddress,
       email,
       ...(shippingRateId ? { shippingRateId } : {}),
+      ...(discountCode ? { discountCode } : {}),
     });
   };
 
@@ -113,6 +116,7 @@ export default function GuestCheckoutPage({
             <ShippingRateChoice charges={charges} />
           </form>
           <CheckoutSummary lines={lines} showItems charges={charges}>
+            <DiscountCodeField charges={charges} />
             <CheckoutButton
               form={formId}
               busy={checkout.busy}

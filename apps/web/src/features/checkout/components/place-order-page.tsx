@@ -15,6 +15,7 @@ import { CheckoutButton } from './checkout-button';
 import { CheckoutColumns } from './checkout-columns';
 import { CheckoutSteps } from './checkout-steps';
 import { CheckoutSummary } from './checkout-summary';
+import { DiscountCodeField } from './discount-code-field';
 import { EmptyCartNotice } from './empty-cart-notice';
 import { ShippingRateChoice } from './shipping-rate-choice';
 
@@ -48,12 +49,14 @@ function ReviewSection({
 
 /** /placeorder: everything the shopper is about to buy, then PLACE ORDER opens the hosted checkout. */
 export default function PlaceOrderPage() {
-  const { cartItems, shippingAddress, paymentMethod } = useAppSelector((state) => state.cart);
+  const { cartItems, shippingAddress, paymentMethod, discountCode } = useAppSelector(
+    (state) => state.cart,
+  );
   const userInfo = useAppSelector((state) => state.account.userInfo);
   const [createSession] = useCreateCheckoutSessionMutation();
   const checkout = useStartCheckout(createSession);
   const limitProblem = useOrderLimitProblem();
-  const charges = useShippingQuote(cartItems, shippingAddress);
+  const charges = useShippingQuote(cartItems, shippingAddress, { code: discountCode });
 
   if (!checkout.redirecting) {
     if (cartItems.length > 0 && !shippingAddress) return <Navigate to="/shipping" replace />;
@@ -69,6 +72,7 @@ export default function PlaceOrderPage() {
       shippingAddress,
       userInfo: { _id, name, email },
       ...(shippingRateId ? { shippingRateId } : {}),
+      ...(discountCode ? { discountCode } : {}),
     });
   };
 
@@ -106,6 +110,7 @@ export default function PlaceOrderPage() {
             </ReviewSection>
           </div>
           <CheckoutSummary lines={cartItems} charges={charges}>
+            <DiscountCodeField charges={charges} />
             <CheckoutButton
               onClick={placeOrder}
               busy={checkout.busy}

@@ -5,6 +5,10 @@ import { ALL_COUNTRIES, countryCodeOf, usStateCodeOf, type Country } from '@shop
 import { toCents } from '@shop/shared/money';
 import type { OrderPrice } from '@shop/shared/pricing';
 import { errorMessage } from '../../../lib/api-error';
+import {
+  discountShownOf,
+  type DiscountShown,
+} from '../../../components/order-summary/order-amounts';
 import { useShipToCountriesQuery, useShippingQuoteQuery } from '../api/shipping-api';
 import { cartAmounts, orderItemsOf } from '../cart-totals';
 
@@ -26,6 +30,10 @@ const isRefusal = (error: unknown) =>
   Boolean(error && typeof error === 'object' && 'status' in error && error.status === 400);
 
 export interface CheckoutCharges {
+  /** The discount that applies to the order as priced (decision 047); null without one. */
+  discount: DiscountShown | null;
+  /** Why the code applied does not apply (or that an automatic discount saves more). */
+  discountMessage: string | null;
   /** The rates the address may pick from, with their price for this cart. */
   rates: { _id: string; name: string; price: number }[];
   /** The rate the amounts are for. */
@@ -44,6 +52,8 @@ export interface CheckoutCharges {
 export function useShippingQuote(
   lines: readonly CartLine[],
   address: { country?: string | undefined; state?: string | undefined } | null | undefined,
+  /** The code applied and who uses it (a guest's e-mail; the account's is the server's to know). */
+  discount: { code: string | null; email?: string | undefined } = { code: null },
 ): CheckoutCharges {
   const [picked, setPicked] = useState<string | undefined>();
   const country = countryCodeOf(address?.country ?? '');
@@ -57,6 +67,7 @@ export function useShippingQuote(
           country,
           state,
           ...(picked ? { shippingRateId: picked } : {}),
+          ...(discount.code ? { discountCode: discount.code, email: discount.email } : {}),
         }
       : skipToken,
   );
@@ -67,6 +78,8 @@ export function useShippingQuote(
   if (picked && refused) setPicked(undefined);
   const data = ask && !quote.error ? quote.data : undefined;
   return {
+    discount: discountShownOf(data?.discount),
+    discountMessage: data?.discountMessage ?? null,
     rates: data?.rates ?? [],
     rateId: data?.shippingRateId,
     pickRate: setPicked,

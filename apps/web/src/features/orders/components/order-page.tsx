@@ -16,6 +16,7 @@ import { useWalletScript } from '../hooks/use-wallet-script';
 import { formatDateTime } from '../order-dates';
 import {
   OrderAmounts,
+  discountShownOf,
   orderAmountsOf,
   taxRateBpOf,
 } from '../../../components/order-summary/order-amounts';
@@ -112,7 +113,11 @@ function OrderDetail({ order, token }: { order: Order; token?: string | undefine
           Order summary
         </h2>
         <div className="mt-4">
-          <OrderAmounts amounts={orderAmountsOf(order)} taxRateBp={taxRateBpOf(order)} />
+          <OrderAmounts
+            amounts={orderAmountsOf(order)}
+            taxRateBp={taxRateBpOf(order)}
+            discount={discountShownOf(order.discount)}
+          />
         </div>
       </section>
     </div>

@@ -11,6 +11,7 @@ import { cartCleared } from '../../../stores/cart-slice';
 import { useOrderReceipt } from '../hooks/use-order-receipt';
 import {
   OrderAmounts,
+  discountShownOf,
   orderAmountsOf,
   taxRateBpOf,
 } from '../../../components/order-summary/order-amounts';
@@ -39,7 +40,11 @@ function OrderReceiptCard({ receipt }: { receipt: OrderReceipt }) {
         />
       </div>
       <div className="mt-4">
-        <OrderAmounts amounts={orderAmountsOf(receipt)} taxRateBp={taxRateBpOf(receipt)} />
+        <OrderAmounts
+          amounts={orderAmountsOf(receipt)}
+          taxRateBp={taxRateBpOf(receipt)}
+          discount={discountShownOf(receipt.discount)}
+        />
       </div>
       <div className="mt-6">
         <ButtonLink to={receipt.orderPath} variant="secondary">

@@ -1,0 +1,178 @@
+// `npm run bench:checkout` (tsx bench/checkout-discounts.ts): what a discount code costs a
+// checkout (issue 21: 'sessions per second with a code within 10 % of without, same run').
+// The production API build on a scratch PostgreSQL database with the sample catalog; carts of 10
+// lines (one unit each of 10 variants, stocked deep); guest checkouts opened by C workers at
+// once, each from its own client address, for S seconds without a code, then with a code limited
+// to a billion uses (so every checkout reserves a use by its conditional update), in turns
+// (without, with, without, with) so the machine's drift falls on both alike.
+// Needs the build (npm run build; --no-build skips it) and PostgreSQL (BENCH_PG_URL, default
+// 127.0.0.1:5432 trust). Loopback only. Never in CI. Options: BENCH_SECONDS (default 10),
+// BENCH_WORKERS (default 8).
+import { spawn, spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createScratchDatabase } from './support/catalog-generator';
+import { ROOT, freePort, median } from './support/production-server';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const workers = Number(process.env.BENCH_WORKERS ?? 8);
+const serverUrl = new URL(
+  process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+);
+const CODE = 'BENCH10';
+const ADDRESS = {
+  fullName: 'Bench Buyer',
+  address: '1 Dune Road',
+  city: 'Chicago',
+  state: 'IL',
+  postalCode: '60601',
+  country: 'US',
+};
+
+if (!process.argv.includes('--no-build')) {
+  const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise<void>((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+type Item = { product: string; qty: number; variant: string };
+
+/** Ten variants of the sample catalog, stocked with a million units each (ledger kept). */
+async function stockTenVariants(client: pg.Client): Promise<Item[]> {
+  const { rows } = await client.query<{ product_id: string; key: string; id: string }>(
+    `select v.product_id, v.key, v.id from variants v join products p on p.id = v.product_id
+     where p.status = 'published' order by p.created_at, v.position limit 10`,
+  );
+  for (const row of rows)
+    await client.query(
+      `with moved as (
+         update variants set on_hand = on_hand + 1000000
+         where product_id = $1 and key = $2 returning product_id, key, on_hand, held
+       )
+       insert into stock_movements (product_id, variant, change, held_change, reason, note,
+         on_hand_after, held_after)
+       select product_id, key, 1000000, 0, 'import', 'Checkout benchmark', on_hand, held
+       from moved`,
+      [row.product_id, row.key],
+    );
+  await client.query(
+    `with made as (
+       insert into discounts (title, kind, percent, usage_limit)
+       values ($1, 'percentage', 10, 1000000000) returning id
+     )
+     insert into discount_codes (discount_id, code) select id, $1 from made`,
+    [CODE],
+  );
+  return rows.map((row) => ({ product: row.product_id, qty: 1, variant: row.id }));
+}
+
+let sequence = 0;
+
+/** C workers open checkouts for `seconds`; answers checkouts per second and latencies. */
+async function round(origin: string, items: Item[], code: string | undefined) {
+  const latencies: number[] = [];
+  let failed = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (performance.now() < end) {
+        sequence += 1;
+        const started = performance.now();
+        const response = await fetch(`${origin}/api/orders/guest-checkout-session`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-forwarded-for': `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`,
+          },
+          body: JSON.stringify({
+            orderItems: items,
+            shippingAddress: ADDRESS,
+            email: `bench${sequence}@example.com`,
+            ...(code ? { discountCode: code } : {}),
+          }),
+        });
+        await response.arrayBuffer();
+        if (response.ok) latencies.push(performance.now() - started);
+        else failed += 1;
+      }
+    }),
+  );
+  if (failed) throw new Error(`${failed} checkouts refused`);
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: latencies.length / seconds,
+    p50: median(latencies),
+    p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+  };
+}
+
+const scratch = await createScratchDatabase(serverUrl, 'shop_bench_checkout');
+const port = await freePort();
+const shop = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: scratch.url,
+    JWT_SECRET: 'bench-only-secret-0123456789abcdef0123456789',
+    ALLOW_TEST_CHECKOUT: 'true',
+    I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: 'true',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    TRUST_PROXY: '1',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+const results: { label: string; perSecond: number; p50: number; p99: number }[] = [];
+const loadBefore = loadavg()[0] ?? 0;
+try {
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(`${origin}/api/ready`);
+  const client = new pg.Client({ connectionString: scratch.url });
+  await client.connect();
+  const items = await stockTenVariants(client).finally(() => client.end());
+  // Warm up (JIT, pools) with both kinds.
+  await round(origin, items, undefined);
+  await round(origin, items, CODE);
+  for (let turn = 1; turn <= 2; turn += 1) {
+    results.push({ label: `without a code (${turn})`, ...(await round(origin, items, undefined)) });
+    results.push({ label: `with ${CODE} (${turn})`, ...(await round(origin, items, CODE)) });
+  }
+} finally {
+  shop.kill('SIGTERM');
+  await new Promise<void>((resolve) => shop.once('exit', () => resolve()));
+  await scratch.drop();
+}
+
+const pad = (text: string | number, width: number) => String(text).padEnd(width);
+console.log(
+  `\nGuest checkouts of 10 lines, ${workers} at once, ${seconds} s a round, PostgreSQL, loopback.`,
+);
+console.log(
+  `Load average (1 min) before: ${loadBefore.toFixed(1)}, after: ${(loadavg()[0] ?? 0).toFixed(1)}.\n`,
+);
+console.log(`${pad('round', 24)}${pad('checkouts/s', 14)}${pad('p50 ms', 10)}p99 ms`);
+for (const row of results)
+  console.log(
+    `${pad(row.label, 24)}${pad(row.perSecond.toFixed(1), 14)}${pad(row.p50.toFixed(1), 10)}${row.p99.toFixed(1)}`,
+  );
+const sum = (match: string) =>
+  results.filter((row) => row.label.startsWith(match)).reduce((s, row) => s + row.perSecond, 0);
+const ratio = sum('with') / sum('without');
+console.log(
+  `\nwith a code / without: ${ratio.toFixed(3)} (${ratio >= 0.9 ? 'met' : 'NOT met'}: within 10 %)`,
+);
