@@ -334,7 +334,8 @@ export async function startCheckout(
   const receipt = newCheckoutReceipt();
   const lines = await priceLines(ctx, request.items);
   // The address and rate are checked before an earlier checkout is ended for this one.
-  await chargeOrder(ctx, lines, request.shippingAddress, request.shippingRateId, NO_DISCOUNTS);
+  if (request.customer.userId || request.replaces?.length)
+    await chargeOrder(ctx, lines, request.shippingAddress, request.shippingRateId, NO_DISCOUNTS);
   if (request.customer.userId) await releaseEarlierCheckouts(ctx, request.customer.userId);
   if (request.replaces?.length) await releaseProvenCheckouts(ctx, request.replaces);
 
