@@ -148,7 +148,9 @@ async function priceLines(
 interface Charge {
   quote: OrderQuote;
   /** The discount applied and what its use is reserved on; undefined without one. */
-  use?: { rule: DiscountRule; codeId: string | null; oncePerCustomer: boolean } | undefined;
+  use?:
+    | { rule: DiscountRule; codeId: string | null; codeLimited: boolean; oncePerCustomer: boolean }
+    | undefined;
   /** Why the code typed does not apply (or that an automatic discount saves more); else null. */
   codeMessage: string | null;
   /** The code typed cannot be used for this cart (the message says why). */
@@ -190,10 +192,16 @@ async function chargeOrder(
   const use = !applied
     ? undefined
     : automatic
-      ? { rule: applied, codeId: null, oncePerCustomer: automatic.oncePerCustomer }
+      ? {
+          rule: applied,
+          codeId: null,
+          codeLimited: false,
+          oncePerCustomer: automatic.oncePerCustomer,
+        }
       : {
           rule: applied,
           codeId: candidates.code?.codeId ?? null,
+          codeLimited: candidates.code?.codeLimited ?? false,
           oncePerCustomer: candidates.code?.oncePerCustomer ?? false,
         };
   return {
@@ -418,6 +426,7 @@ export async function startCheckout(
       const outcome = await reserveUse(tx, {
         discountId: use.rule.id,
         codeId: use.codeId,
+        codeLimited: use.codeLimited,
         orderId: created.id,
         customerKey,
         oncePerCustomer: use.oncePerCustomer,

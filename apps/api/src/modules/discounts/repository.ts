@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DiscountRule } from '@shop/shared/discounts';
 import type { Executor } from '../../db/client';
 import { discountCodes, discountRedemptions, discounts } from '../../db/schema';
@@ -35,6 +35,8 @@ export interface CodeMatch {
   discount: DiscountRow;
   codeId: string;
   code: string;
+  /** The code has a limit of its own (a generated single-use code): its own counter counts. */
+  codeLimited: boolean;
   /** Used as often as it may be: the code's own limit, or its discount's. */
   usedUp: boolean;
 }
@@ -52,6 +54,7 @@ export async function findCode(db: Executor, code: string): Promise<CodeMatch | 
     discount: row.discount,
     codeId: row.code.id,
     code: row.code.code,
+    codeLimited: row.code.usageLimit !== null,
     usedUp:
       over(row.code.usedCount, row.code.usageLimit) ||
       over(row.discount.usedCount, row.discount.usageLimit),
@@ -113,12 +116,14 @@ export async function reserveUse(
   use: {
     discountId: string;
     codeId: string | null;
+    /** Only a code with a limit of its own has its counter raised (one statement less). */
+    codeLimited: boolean;
     orderId: string;
     customerKey: string;
     oncePerCustomer: boolean;
   },
 ): Promise<ReserveOutcome> {
-  if (use.codeId) {
+  if (use.codeId && use.codeLimited) {
     const code = await tx
       .update(discountCodes)
       .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
@@ -144,7 +149,13 @@ export async function reserveUse(
   if (!discount.length) return 'used_up';
   const written = await tx
     .insert(discountRedemptions)
-    .values(use)
+    .values({
+      discountId: use.discountId,
+      codeId: use.codeId,
+      orderId: use.orderId,
+      customerKey: use.customerKey,
+      oncePerCustomer: use.oncePerCustomer,
+    })
     .onConflictDoNothing({
       target: [discountRedemptions.discountId, discountRedemptions.customerKey],
       where: sql`${discountRedemptions.oncePerCustomer} and ${discountRedemptions.status} <> 'released'`,
@@ -174,7 +185,8 @@ export async function releaseUse(tx: Executor, orderId: string): Promise<void> {
     await tx
       .update(discountCodes)
       .set({ usedCount: sql`${discountCodes.usedCount} - 1` })
-      .where(eq(discountCodes.id, released.codeId));
+      // Only a code with a limit of its own was counted (reserveUse); code limits never change.
+      .where(and(eq(discountCodes.id, released.codeId), isNotNull(discountCodes.usageLimit)));
 }
 
 /** The order was paid: its use is final (kept when the order is later refunded). */

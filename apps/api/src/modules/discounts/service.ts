@@ -18,7 +18,9 @@ export {
 
 /** The discounts a checkout may have: the code typed (or why not) and the automatic ones. */
 export interface DiscountCandidates {
-  code?: { rule: DiscountRule; codeId: string; oncePerCustomer: boolean } | undefined;
+  code?:
+    | { rule: DiscountRule; codeId: string; codeLimited: boolean; oncePerCustomer: boolean }
+    | undefined;
   /** Why the code typed cannot be used, before the cart is looked at. */
   codeMessage: string | null;
   automatic: { rule: DiscountRule; oncePerCustomer: boolean }[];
@@ -55,6 +57,7 @@ export async function discountCandidates(
     code: {
       rule: ruleOf(match.discount, match.code),
       codeId: match.codeId,
+      codeLimited: match.codeLimited,
       oncePerCustomer: match.discount.oncePerCustomer,
     },
     codeMessage: null,
