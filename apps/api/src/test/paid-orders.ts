@@ -18,6 +18,8 @@ export interface PlacedOrder {
   token?: string;
   /** Where it goes: SAMPLE_ADDRESS unless said. */
   address?: typeof SAMPLE_ADDRESS;
+  /** A discount code typed at checkout. */
+  discountCode?: string;
 }
 
 /** A checkout as a shopper starts it (a customer's with `token`, else a guest's), left unpaid. */
@@ -33,6 +35,7 @@ export async function placeUnpaidOrder(
     payload: {
       orderItems: order.lines,
       shippingAddress: order.address ?? SAMPLE_ADDRESS,
+      ...(order.discountCode ? { discountCode: order.discountCode } : {}),
       ...(order.token ? {} : { email: order.email ?? 'guest@example.com' }),
     },
     remoteAddress: `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`,

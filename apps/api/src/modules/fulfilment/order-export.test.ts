@@ -8,6 +8,7 @@ import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import { SAMPLE_ADDRESS, addProduct, productIdByHandle } from '../../test/fixtures';
 import { placePaidOrder, placeUnpaidOrder } from '../../test/paid-orders';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { insertDiscount } from '../discounts/service';
 import { ORDER_EXPORT_COLUMNS, orderExportCsv } from './order-export';
 
 let t: TestApp;
@@ -113,6 +114,32 @@ describe('the order export', () => {
     expect(lines[0]?.['Paid at']).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(rows.find((row) => row.Order === orderNumber(unpaid))?.['Paid at']).toBe('');
     expect(rows.filter((row) => row.Order === orderNumber(oneLine))).toHaveLength(1);
+  });
+
+  it('gives each line its share of the discount, and the line total after it', async () => {
+    await insertDiscount(t.database.db, { title: 'EXPORT10', kind: 'fixed', amountCents: 1000 }, [
+      { code: 'EXPORT10', usageLimit: null },
+    ]);
+    const orderId = await placePaidOrder(t, {
+      lines: [
+        { product: teeId, size: 'L', qty: 2 },
+        { product: teeId, size: 'XL', qty: 1 },
+      ],
+      discountCode: 'export10',
+    });
+    const rows = rowsOf((await get(`/api/admin/orders.csv?q=${orderNumber(orderId)}`)).body);
+    // $10 off $37.50 of items, pro rata: $6.67 on the $25 line and $3.33 on the $12.50 one.
+    expect(rows.map((row) => [row.Variant, row.Discount, row['Line total']])).toEqual([
+      ['L', '6.67', '18.33'],
+      ['XL', '3.33', '9.17'],
+    ]);
+    // Items before the discount; the lines' discounts, shipping and tax make the total.
+    expect(rows[0]).toMatchObject({
+      Items: '37.50',
+      Shipping: '5.00',
+      Tax: '1.93',
+      Total: '34.43',
+    });
   });
 
   it('takes the list’s filters, and only from the back office', async () => {

@@ -70,9 +70,9 @@ function recordsOf(order: ExportOrder): ExportRecord[] {
     SKU: item.sku ?? '',
     Quantity: String(item.qty),
     Price: amount(item.unitPriceCents),
-    // No discounts yet: a line's discount is 0 until they come (DESIGN.md section 11).
-    Discount: amount(0),
-    'Line total': amount(itemsCentsFor([item])),
+    // The line's share of the order's discount (decision 047); the line total is after it.
+    Discount: amount(item.discountCents),
+    'Line total': amount(itemsCentsFor([item]) - item.discountCents),
     ...(index === 0
       ? {
           Items: amount(order.itemsCents),
