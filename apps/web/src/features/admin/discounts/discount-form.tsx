@@ -125,7 +125,7 @@ function writeOf(fields: DiscountFields): unknown {
   return {
     automatic: mode === 'automatic',
     bulk: mode === 'bulk',
-    code: mode === 'code' ? fields.code : null,
+    code: mode === 'code' ? fields.code.trim() || null : null,
     title: fields.title.trim() === '' && mode === 'code' ? undefined : fields.title,
     kind,
     percent: kind === 'percentage' ? (numberOf(fields.percent) ?? null) : null,
