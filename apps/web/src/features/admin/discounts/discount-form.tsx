@@ -177,7 +177,7 @@ const KIND_CHOICES: { value: DiscountKind; label: string }[] = [
 ];
 
 const MODE_CHOICES: { value: Mode; label: string; hint: string }[] = [
-  { value: 'code', label: 'Code', hint: 'Shoppers type it at checkout.' },
+  { value: 'code', label: 'A code to type', hint: 'Shoppers type it at checkout.' },
   { value: 'automatic', label: 'Automatic', hint: 'Applies by itself when the cart qualifies.' },
   {
     value: 'bulk',
@@ -286,26 +286,33 @@ export function DiscountForm({
     label: string,
     hint?: string,
     disabled?: boolean,
-  ) => (
-    <label
-      key={value}
-      className={`flex min-h-10 items-start gap-3 text-sm ${disabled ? 'text-ink-muted' : 'cursor-pointer'}`}
-    >
-      <input
-        type="radio"
-        name={`${id}-${name}`}
-        value={value}
-        checked={current === value}
-        disabled={disabled}
-        onChange={() => onChange(value)}
-        className="mt-0.5 size-4 accent-terracotta-700"
-      />
-      <span>
-        <span className="font-semibold">{label}</span>
-        {hint && <span className="block text-ink-muted">{hint}</span>}
-      </span>
-    </label>
-  );
+  ) => {
+    const hintId = `${id}-${name}-${value}-hint`;
+    return (
+      <div key={value} className="flex flex-col">
+        <label
+          className={`flex min-h-10 items-center gap-3 text-sm font-semibold ${disabled ? 'text-ink-muted' : 'cursor-pointer'}`}
+        >
+          <input
+            type="radio"
+            name={`${id}-${name}`}
+            value={value}
+            checked={current === value}
+            disabled={disabled}
+            onChange={() => onChange(value)}
+            aria-describedby={hint ? hintId : undefined}
+            className="size-4 shrink-0 accent-terracotta-700"
+          />
+          {label}
+        </label>
+        {hint && (
+          <p id={hintId} className="-mt-1 pl-7 text-sm text-ink-muted">
+            {hint}
+          </p>
+        )}
+      </div>
+    );
+  };
 
   const groupError = (name: FieldName) =>
     errorOf(name) && (

@@ -89,6 +89,7 @@ export function DiscountTargets({
             <label key={collection._id} className={optionClass}>
               <input
                 type="checkbox"
+                value={collection._id}
                 className={checkboxClass}
                 checked={collectionIds.includes(collection._id)}
                 onChange={(event) =>
@@ -138,6 +139,7 @@ export function DiscountTargets({
             <label key={product._id} className={optionClass}>
               <input
                 type="checkbox"
+                value={product._id}
                 className={checkboxClass}
                 checked={productIds.includes(product._id)}
                 onChange={(event) =>
