@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { fieldInputClass } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
 import { useGetAdminProductQuery, useGetAdminProductsQuery } from '../api/catalog-api';
 import { useGetAdminCollectionsQuery } from '../api/collections-api';
 
@@ -80,7 +79,7 @@ export function DiscountTargets({
       )}
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-2 text-sm font-semibold">Collections</legend>
-        {collections.isLoading && <Spinner label="Loading collections…" />}
+        {collections.isLoading && <p className="text-sm text-ink-muted">Loading collections…</p>}
         {collections.data?.collections.length === 0 && (
           <p className="text-sm text-ink-muted">The shop has no collections.</p>
         )}
@@ -130,7 +129,9 @@ export function DiscountTargets({
             Search
           </Button>
         </div>
-        {products.isFetching && <Spinner label="Finding products…" />}
+        <p role="status" className="text-sm text-ink-muted empty:hidden">
+          {products.isFetching ? 'Finding products…' : ''}
+        </p>
         {products.data?.products.length === 0 && (
           <p className="text-sm text-ink-muted">No products match.</p>
         )}
