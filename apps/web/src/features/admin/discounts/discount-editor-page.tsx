@@ -84,7 +84,10 @@ function EditDiscount({ id }: { id: string }) {
   const navigate = useNavigate();
   const { state, pathname } = useLocation();
   const created = (state as CreatedState)?.created ?? '';
-  const { data, isLoading, error, refetch } = useGetAdminDiscountQuery(id);
+  const { data, isLoading, error, refetch } = useGetAdminDiscountQuery(id, {
+    // Its uses are counted by checkouts: asked again each time it is opened.
+    refetchOnMountOrArgChange: true,
+  });
   const [updateDiscount, { isLoading: saving }] = useUpdateDiscountMutation();
 
   const loaded = data !== undefined;

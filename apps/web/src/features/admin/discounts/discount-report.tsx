@@ -6,7 +6,10 @@ import { dollars } from '../format';
 /** What a discount brought in: its paid orders (a refunded order's use still counts). */
 export function DiscountReportSection({ id }: { id: string }) {
   const headingId = useId();
-  const { data, isLoading, error, refetch } = useGetDiscountReportQuery(id);
+  const { data, isLoading, error, refetch } = useGetDiscountReportQuery(id, {
+    // Orders are paid and refunded elsewhere: asked again each time it is opened.
+    refetchOnMountOrArgChange: true,
+  });
   const figures = data && [
     { label: 'Uses', value: String(data.uses) },
     { label: 'Orders', value: String(data.orders) },

@@ -135,7 +135,11 @@ export function DiscountTargets({
         {products.data?.products.length === 0 && (
           <p className="text-sm text-ink-muted">No products match.</p>
         )}
-        <div className="grid gap-x-4 sm:grid-cols-2">
+        <div
+          aria-label="Products found"
+          role="group"
+          className="grid max-h-80 gap-x-4 overflow-y-auto rounded-lg border border-sand-200 bg-white px-3 sm:grid-cols-2"
+        >
           {products.data?.products.map((product) => (
             <label key={product._id} className={optionClass}>
               <input

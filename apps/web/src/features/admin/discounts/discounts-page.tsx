@@ -25,7 +25,10 @@ function dates(discount: AdminDiscount): string {
 /** /admin/discounts: every discount, newest first; the owner makes new ones. */
 export default function DiscountsPage() {
   const isOwner = useIsOwner();
-  const { data, isFetching, isLoading, error, refetch } = useGetAdminDiscountsQuery();
+  const { data, isFetching, isLoading, error, refetch } = useGetAdminDiscountsQuery(undefined, {
+    // Uses and statuses change with checkouts and time: asked again each time it is opened.
+    refetchOnMountOrArgChange: true,
+  });
   return (
     <>
       <PageHeader title="Discounts">
