@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { anotherBrowser, signInOwnerToBackOffice } from '../support/back-office';
+import { anotherBrowser, backOfficeToken, signInOwnerToBackOffice } from '../support/back-office';
 import { buyAsGuest, productsOf, uniqueEmail } from '../support/shop';
 import { seriousViolations } from '../support/page-checks';
 
@@ -62,6 +62,23 @@ test('every back-office page fits a phone: no sideways scroll, no cut cell, axe 
 
   const page = await anotherBrowser(browser, testInfo);
   await signInOwnerToBackOffice(page, testInfo);
+  // A discount for the list and its own page: inactive, so no other story's cart is priced with it.
+  const discount = await request.post('/api/admin/discounts', {
+    headers: { authorization: `Bearer ${await backOfficeToken(page)}` },
+    data: {
+      code: `PHONE-LAYOUT-${Date.now().toString(36)}`,
+      kind: 'percentage',
+      percent: 15,
+      appliesTo: 'order',
+      minItemsPrice: 25,
+      usageLimit: 50,
+      startsAt: '2026-12-01T06:00:00.000Z',
+      endsAt: '2026-12-31T06:00:00.000Z',
+      active: false,
+    },
+  });
+  expect(discount.status()).toBe(201);
+  const { _id: discountId } = (await discount.json()) as { _id: string };
   const paths = [
     '/admin',
     '/admin/orders',
@@ -73,6 +90,9 @@ test('every back-office page fits a phone: no sideways scroll, no cut cell, axe 
     '/admin/products/import',
     '/admin/collections',
     '/admin/collections/new',
+    '/admin/discounts',
+    '/admin/discounts/new',
+    `/admin/discounts/${discountId}`,
     '/admin/stock/movements',
     '/admin/customers',
     '/admin/staff',

@@ -5,6 +5,8 @@ import CollectionEditorPage from './collections/collection-editor-page';
 import CollectionsPage from './collections/collections-page';
 import CustomerPage from './customers/customer-page';
 import CustomersPage from './customers/customers-page';
+import DiscountEditorPage from './discounts/discount-editor-page';
+import DiscountsPage from './discounts/discounts-page';
 import AdminLayout from './layout/admin-layout';
 import OrderDetailPage from './orders/order-detail-page';
 import OrdersPage from './orders/orders-page';
@@ -41,6 +43,9 @@ export const adminRoutes: RouteObject[] = [
           { path: 'collections', Component: CollectionsPage },
           { path: 'collections/new', Component: CollectionEditorPage },
           { path: 'collections/:id', Component: CollectionEditorPage },
+          { path: 'discounts', Component: DiscountsPage },
+          { path: 'discounts/new', Component: DiscountEditorPage },
+          { path: 'discounts/:id', Component: DiscountEditorPage },
           { path: 'stock/movements', Component: MovementsPage },
           { path: 'customers', Component: CustomersPage },
           { path: 'customers/:id', Component: CustomerPage },

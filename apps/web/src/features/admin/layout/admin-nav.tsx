@@ -12,6 +12,7 @@ export function AdminNav({ isOwner }: { isOwner: boolean }) {
     { to: '/admin/orders', label: 'Orders', end: false },
     { to: '/admin/products', label: 'Products', end: false },
     { to: '/admin/collections', label: 'Collections', end: false },
+    { to: '/admin/discounts', label: 'Discounts', end: false },
     { to: '/admin/stock/movements', label: 'Stock movements', end: false },
     { to: '/admin/customers', label: 'Customers', end: false },
     { to: '/admin/staff', label: 'Staff', end: false },

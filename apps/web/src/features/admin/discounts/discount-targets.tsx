@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { fieldInputClass } from '../../../components/ui/field';
+import { useGetAdminProductQuery, useGetAdminProductsQuery } from '../api/catalog-api';
+import { useGetAdminCollectionsQuery } from '../api/collections-api';
+
+type DiscountTargetsProps = {
+  /** The group's id: an error about the choice focuses its first control. */
+  id: string;
+  productIds: string[];
+  collectionIds: string[];
+  onProducts: (ids: string[]) => void;
+  onCollections: (ids: string[]) => void;
+  error?: string | undefined;
+};
+
+const checkboxClass = 'size-4 shrink-0 accent-terracotta-700';
+const optionClass = 'flex min-h-10 cursor-pointer items-center gap-3 text-sm';
+
+const toggle = (ids: string[], id: string, on: boolean) =>
+  on ? [...ids, id] : ids.filter((other) => other !== id);
+
+/** A chosen product's name, asked for when the search results do not list it. */
+function ChosenProduct({
+  id,
+  known,
+  onRemove,
+}: {
+  id: string;
+  known: string | undefined;
+  onRemove: () => void;
+}) {
+  const { data } = useGetAdminProductQuery(id, { skip: known !== undefined });
+  const name = known ?? data?.name ?? 'Product';
+  return (
+    <li className="flex items-center gap-2 rounded-full bg-sand-100 py-1 pr-1 pl-3 text-sm">
+      <span className="break-all">{name}</span>
+      <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove ${name}`}>
+        Remove
+      </Button>
+    </li>
+  );
+}
+
+/** The products and collections a discount applies to: collections by box, products by search. */
+export function DiscountTargets({
+  id,
+  productIds,
+  collectionIds,
+  onProducts,
+  onCollections,
+  error,
+}: DiscountTargetsProps) {
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const collections = useGetAdminCollectionsQuery();
+  const products = useGetAdminProductsQuery({ q: q || undefined, page: 1 });
+  const names = new Map(products.data?.products.map((p) => [p._id, p.name]));
+  const search = () => setQ(typed.trim());
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Enter searches here rather than saving the discount.
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      search();
+    }
+  };
+
+  return (
+    <div
+      id={id}
+      className="flex flex-col gap-4 rounded-xl bg-sand-50 p-4"
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-2 text-sm font-semibold">Collections</legend>
+        {collections.isLoading && <p className="text-sm text-ink-muted">Loading collections…</p>}
+        {collections.data?.collections.length === 0 && (
+          <p className="text-sm text-ink-muted">The shop has no collections.</p>
+        )}
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          {collections.data?.collections.map((collection) => (
+            <label key={collection._id} className={optionClass}>
+              <input
+                type="checkbox"
+                value={collection._id}
+                className={checkboxClass}
+                checked={collectionIds.includes(collection._id)}
+                onChange={(event) =>
+                  onCollections(toggle(collectionIds, collection._id, event.target.checked))
+                }
+              />
+              <span className="break-all">{collection.name}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-semibold">Products</legend>
+        {productIds.length > 0 && (
+          <ul aria-label="Chosen products" className="flex flex-wrap gap-2">
+            {productIds.map((productId) => (
+              <ChosenProduct
+                key={productId}
+                id={productId}
+                known={names.get(productId)}
+                onRemove={() => onProducts(productIds.filter((other) => other !== productId))}
+              />
+            ))}
+          </ul>
+        )}
+        <div className="flex flex-wrap items-end gap-2">
+          <label className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm font-semibold">
+            Find products
+            <input
+              type="search"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              onKeyDown={onKeyDown}
+              className={`${fieldInputClass} min-w-48`}
+            />
+          </label>
+          <Button variant="secondary" onClick={search}>
+            Search
+          </Button>
+        </div>
+        <p role="status" className="text-sm text-ink-muted empty:hidden">
+          {products.isFetching ? 'Finding products…' : ''}
+        </p>
+        {products.data?.products.length === 0 && (
+          <p className="text-sm text-ink-muted">No products match.</p>
+        )}
+        <div
+          aria-label="Products found"
+          role="group"
+          className="grid max-h-80 gap-x-4 overflow-y-auto rounded-lg border border-sand-200 bg-white px-3 sm:grid-cols-2"
+        >
+          {products.data?.products.map((product) => (
+            <label key={product._id} className={optionClass}>
+              <input
+                type="checkbox"
+                value={product._id}
+                className={checkboxClass}
+                checked={productIds.includes(product._id)}
+                onChange={(event) =>
+                  onProducts(toggle(productIds, product._id, event.target.checked))
+                }
+              />
+              <span className="break-all">{product.name}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
