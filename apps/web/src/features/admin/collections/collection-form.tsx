@@ -10,13 +10,12 @@ import {
   MAX_SEO_TITLE_LENGTH,
 } from '@shop/shared/collections';
 import type { CollectionStatus } from '@shop/shared/collections';
-import { errorBodySchema } from '@shop/shared/catalog';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldDescription, fieldInputClass } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
 import { HandleField } from '../components/handle-field';
-import { GENERIC_ERROR } from '../../../lib/api-error';
+import { issueFieldErrors, serverFieldErrors } from '../form-errors';
 import { PRODUCT_STATUS_LABELS } from '../catalog-format';
 
 type Fields = {
@@ -65,20 +64,6 @@ function fieldOf(path: string | undefined, message: string): FieldName | null {
   if (message === COLLECTION_MESSAGES.handleTaken) return 'handle';
   const name = path?.split('.').at(-1);
   return FIELD_ORDER.find((field) => field === name) ?? null;
-}
-
-function serverErrors(error: unknown): { fields: FieldErrors; top: string | null } {
-  const data = error && typeof error === 'object' && 'data' in error ? error.data : undefined;
-  const body = errorBodySchema.safeParse(data);
-  if (!body.success) return { fields: {}, top: GENERIC_ERROR };
-  const fields: FieldErrors = {};
-  for (const issue of body.data.errors ?? []) {
-    const field = fieldOf(issue.path, issue.message);
-    if (field) fields[field] ??= issue.message;
-  }
-  const field = fieldOf(undefined, body.data.message);
-  if (field) fields[field] ??= body.data.message;
-  return { fields, top: Object.keys(fields).length === 0 ? body.data.message : null };
 }
 
 type CollectionFormProps = {
@@ -133,17 +118,13 @@ export function CollectionForm({
       menuPosition: position === '' ? 0 : Number(position),
     });
     if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = fieldOf(issue.path.map(String).join('.'), issue.message);
-        if (field) found[field] ??= issue.message;
-      }
+      const found = issueFieldErrors(parsed.error.issues, fieldOf);
       showErrors(found, Object.keys(found).length ? null : 'Please check the fields');
       return;
     }
     const result = await onSave(parsed.data);
     if ('error' in result) {
-      const { fields: found, top } = serverErrors(result.error);
+      const { fields: found, top } = serverFieldErrors(result.error, fieldOf);
       showErrors(found, top);
       return;
     }

@@ -2,13 +2,12 @@ import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { DISCOUNT_ADMIN_MESSAGES, discountWriteSchema } from '@shop/shared/admin-discounts';
 import type { AdminDiscount, DiscountWrite } from '@shop/shared/admin-discounts';
-import { errorBodySchema } from '@shop/shared/catalog';
 import type { DiscountKind } from '@shop/shared/discounts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldDescription, fieldInputClass } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
-import { GENERIC_ERROR } from '../../../lib/api-error';
+import { issueFieldErrors, serverFieldErrors } from '../form-errors';
 import { discountKindOf, isoToShopLocal, shopLocalToIso } from './discount-format';
 import { DiscountTargets } from './discount-targets';
 
@@ -156,20 +155,6 @@ function fieldOf(path: string | undefined, message: string): FieldName | null {
   return FIELD_ORDER.find((field) => field === name) ?? null;
 }
 
-function serverErrors(error: unknown): { fields: FieldErrors; top: string | null } {
-  const data = error && typeof error === 'object' && 'data' in error ? error.data : undefined;
-  const body = errorBodySchema.safeParse(data);
-  if (!body.success) return { fields: {}, top: GENERIC_ERROR };
-  const fields: FieldErrors = {};
-  for (const issue of body.data.errors ?? []) {
-    const field = fieldOf(issue.path, issue.message);
-    if (field) fields[field] ??= issue.message;
-  }
-  const field = fieldOf(undefined, body.data.message);
-  if (field) fields[field] ??= body.data.message;
-  return { fields, top: Object.keys(fields).length === 0 ? body.data.message : null };
-}
-
 const KIND_CHOICES: { value: DiscountKind; label: string }[] = [
   { value: 'percentage', label: 'Percentage off' },
   { value: 'fixed', label: 'Fixed amount off' },
@@ -239,17 +224,13 @@ export function DiscountForm({
     setNotice('');
     const parsed = discountWriteSchema.safeParse(writeOf(fields));
     if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = fieldOf(issue.path.map(String).join('.'), issue.message);
-        if (field) found[field] ??= issue.message;
-      }
+      const found = issueFieldErrors(parsed.error.issues, fieldOf);
       showErrors(found, Object.keys(found).length ? null : 'Please check the fields');
       return;
     }
     const result = await onSave(parsed.data);
     if ('error' in result) {
-      const { fields: found, top } = serverErrors(result.error);
+      const { fields: found, top } = serverFieldErrors(result.error, fieldOf);
       showErrors(found, top);
       return;
     }

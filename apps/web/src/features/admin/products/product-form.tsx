@@ -7,14 +7,14 @@ import {
   productWriteSchema,
 } from '@shop/shared/admin-catalog';
 import type { AdminProduct, ProductStatus, ProductWrite } from '@shop/shared/admin-catalog';
-import { CATEGORIES, errorBodySchema } from '@shop/shared/catalog';
+import { CATEGORIES } from '@shop/shared/catalog';
 import type { Category } from '@shop/shared/catalog';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldDescription, fieldInputClass } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
 import { HandleField } from '../components/handle-field';
-import { GENERIC_ERROR } from '../../../lib/api-error';
+import { issueFieldErrors, serverFieldErrors } from '../form-errors';
 import { CATEGORY_LABELS, PRODUCT_STATUS_HINTS, PRODUCT_STATUS_LABELS } from '../catalog-format';
 import { DescriptionEditor } from './description-editor';
 import { SeoListing } from './seo-listing';
@@ -89,21 +89,6 @@ function fieldOf(path: string | undefined, message: string): FieldName | null {
   return FIELD_ORDER.find((field) => field === name) ?? null;
 }
 
-/** A failed save's messages: by field where the API says which, else for the top of the form. */
-function serverErrors(error: unknown): { fields: FieldErrors; top: string | null } {
-  const data = error && typeof error === 'object' && 'data' in error ? error.data : undefined;
-  const body = errorBodySchema.safeParse(data);
-  if (!body.success) return { fields: {}, top: GENERIC_ERROR };
-  const fields: FieldErrors = {};
-  for (const issue of body.data.errors ?? []) {
-    const field = fieldOf(issue.path, issue.message);
-    if (field) fields[field] ??= issue.message;
-  }
-  const field = fieldOf(undefined, body.data.message);
-  if (field) fields[field] ??= body.data.message;
-  return { fields, top: Object.keys(fields).length === 0 ? body.data.message : null };
-}
-
 type ProductFormProps = {
   /** The product being edited; none for a new one. */
   product?: AdminProduct;
@@ -130,11 +115,7 @@ function checkFields(fields: Fields) {
   };
   const parsed = productWriteSchema.safeParse(candidate);
   if (parsed.success) return parsed;
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = fieldOf(issue.path.map(String).join('.'), issue.message);
-    if (field) errors[field] ??= issue.message;
-  }
+  const errors: FieldErrors = issueFieldErrors(parsed.error.issues, fieldOf);
   if (!fields.category) errors.category = 'Please choose a category';
   return { success: false as const, errors };
 }
@@ -193,7 +174,7 @@ export function ProductForm({ product, initialNotice = '', onSave, busy }: Produ
     }
     const result = await onSave(checked.data);
     if ('error' in result) {
-      const { fields: found, top } = serverErrors(result.error);
+      const { fields: found, top } = serverFieldErrors(result.error, fieldOf);
       showErrors(found, top);
       return;
     }
