@@ -279,7 +279,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reader: collections,
     auth,
   });
-  await app.register(adminDiscountRoutes, { db, auth });
+  await app.register(adminDiscountRoutes, { db, auth, onCatalogChanged: catalog.invalidate });
   if (!deps.paymentProvider && configured.testCheckout) {
     await app.register(testCheckoutRoutes, { ctx: ordersCtx, provider: configured.testCheckout });
   }

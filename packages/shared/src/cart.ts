@@ -32,6 +32,11 @@ export const cartLineSchema = z.object({
   variant: z.optional(z.string().check(z.minLength(1))),
   /** The variant's title ('Clay / XL'), shown on the line. */
   variantTitle: z.optional(z.string()),
+  /**
+   * Added while an automatic discount priced it (decision 052): the cart asks the server what the
+   * discount takes off. The line's price stays the product's; the server prices every order.
+   */
+  onSale: z.optional(z.boolean()),
   /** The product's address: /products/<handle>; absent on lines stored before handles. */
   handle: z.optional(z.string().check(z.minLength(1))),
 });

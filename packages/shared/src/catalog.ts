@@ -28,6 +28,18 @@ export type Review = z.infer<typeof reviewSchema>;
 /** A product option as the storefront shows it: its name and values in order. */
 export const productOptionSchema = z.object({ name: z.string(), values: z.array(z.string()) });
 
+/**
+ * The price under an automatic discount (decision 052), shown beside the struck-through price;
+ * absent when none covers it.
+ */
+export const saleSchema = z.object({
+  /** Dollars, two decimals: what one unit costs in a cart of its own. */
+  price: z.number().check(z.nonnegative()),
+  /** The automatic discount's name ('Summer sale'). */
+  title: z.string(),
+});
+export type Sale = z.infer<typeof saleSchema>;
+
 /** One variant of a product as the storefront sees it (decision 031). */
 export const variantSchema = z.object({
   /** The variant's id (`?variant=`, cart lines). */
@@ -41,6 +53,7 @@ export const variantSchema = z.object({
   compareAtPrice: z.nullable(z.number().check(z.nonnegative())),
   /** What can still be bought of it. */
   available: z.int().check(z.nonnegative()),
+  sale: z.optional(saleSchema),
   /** Its own photos; empty: the product's. */
   images: z.array(z.string()),
 });
@@ -57,6 +70,8 @@ const productFields = {
   imagesOptionB: z.array(z.string()),
   /** Dollars, two decimals. */
   price: z.number().check(z.nonnegative()),
+  /** The product's price under an automatic discount for the whole product (its card shows it). */
+  sale: z.optional(saleSchema),
   category: categorySchema,
   /** HTML; the storefront sanitizes it before rendering. */
   description: z.string(),

@@ -85,7 +85,8 @@ export function productJsonLd({ product, url, description, images }: ProductJson
   const offerOf = (variant: StorefrontVariant, offerUrl: string) => ({
     '@type': 'Offer',
     sku: skuOf(product, variant),
-    price: priceText(variant.price),
+    // What the shopper pays: the sale price while an automatic discount covers it (decision 052).
+    price: priceText(variant.sale ? variant.sale.price : variant.price),
     priceCurrency: 'USD',
     availability:
       variant.available > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
@@ -124,6 +125,7 @@ export function productJsonLd({ product, url, description, images }: ProductJson
               sku: null,
               price: product.price,
               compareAtPrice: null,
+              ...(product.sale ? { sale: product.sale } : {}),
               available: product.countInStock.total,
               images: [],
             },

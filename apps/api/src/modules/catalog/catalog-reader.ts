@@ -39,10 +39,14 @@ export function createCatalogReader(db: Database, ttlMs: number, now: () => numb
         [...(request.categories ?? [])].sort(),
         request.page,
       ]);
-      return cache.get(key, async () => encodeListing(await listProducts(db, request)));
+      return cache.get(key, async () =>
+        encodeListing(await listProducts(db, request, new Date(now()))),
+      );
     },
     productJson(id: string): Promise<string> {
-      return cache.get(`product:${id}`, async () => encodeProduct(await getProduct(db, id)));
+      return cache.get(`product:${id}`, async () =>
+        encodeProduct(await getProduct(db, id, new Date(now()))),
+      );
     },
     /**
      * The current handle when `address` is a former handle of a published product (its page

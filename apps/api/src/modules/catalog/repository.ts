@@ -18,7 +18,13 @@ import { specOptions } from '@shop/shared/variants';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { preparedRead } from '../../db/prepared';
 import { containsPattern } from '../../lib/search';
-import { productHandleRedirects, products, reviews, variants } from '../../db/schema';
+import {
+  collectionProducts,
+  productHandleRedirects,
+  products,
+  reviews,
+  variants,
+} from '../../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
 /** Opening units per spec variant, e.g. { A: 3, B: 0 } (the sample catalog, back-office creation). */
@@ -612,4 +618,23 @@ export async function findSkusOfOtherProducts(
     .innerJoin(products, eq(products.id, variants.productId))
     .where(and(inArray(variants.sku, [...skus]), sql`${variants.productId} <> ${productId}`));
   return rows.map((row) => ({ sku: row.sku ?? '', productName: row.productName }));
+}
+
+/** The collections each of these products is in (a sale may be for a collection: decision 052). */
+export async function findCollectionIdsOfProducts(
+  db: Database,
+  productIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const byProduct = new Map<string, string[]>();
+  if (!productIds.length) return byProduct;
+  const rows = await db
+    .select({
+      productId: collectionProducts.productId,
+      collectionId: collectionProducts.collectionId,
+    })
+    .from(collectionProducts)
+    .where(inArray(collectionProducts.productId, [...productIds]));
+  for (const row of rows)
+    byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row.collectionId]);
+  return byProduct;
 }

@@ -14,6 +14,7 @@ import type { Database, Transaction } from '../../db/client';
 import { invalid, notFound } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import { imageAltsOfProducts, type ImageAlts } from '../images/service';
+import { readProductSales, saleOf, type ProductSales } from './sales';
 import {
   countProducts,
   findFormerHandleTarget,
@@ -59,7 +60,11 @@ export function readListingQuery(query: ProductListQuery): ListingRequest {
   return request;
 }
 
-export async function listProducts(db: Database, request: ListingRequest): Promise<ProductList> {
+export async function listProducts(
+  db: Database,
+  request: ListingRequest,
+  now: Date = new Date(),
+): Promise<ProductList> {
   const filter = { keyword: request.keyword, categories: request.categories };
   const total = await countProducts(db, filter);
   const pages = Math.ceil(total / PRODUCTS_PAGE_SIZE);
@@ -71,31 +76,42 @@ export async function listProducts(db: Database, request: ListingRequest): Promi
           limit: PRODUCTS_PAGE_SIZE,
           offset: (request.page - 1) * PRODUCTS_PAGE_SIZE,
         });
-  const alts = await imageAltsOfProducts(
-    db,
-    rows.map((row) => row.id),
-  );
-  return {
-    products: rows.map((row) => toProductSummary(row, alts.get(row.id))),
-    page: request.page,
-    pages,
-  };
+  return { products: await summarizeProducts(db, rows, now), page: request.page, pages };
+}
+
+/** A page of listed products as the storefront shows them: with their photos' alt text and sales. */
+export async function summarizeProducts(
+  db: Database,
+  rows: readonly ProductWithStock[],
+  now: Date,
+): Promise<ProductSummary[]> {
+  const ids = rows.map((row) => row.id);
+  const [alts, sales] = await Promise.all([
+    imageAltsOfProducts(db, ids),
+    readProductSales(db, ids, now),
+  ]);
+  return rows.map((row) => toProductSummary(row, alts.get(row.id), sales));
 }
 
 /**
  * GET /api/products/:id: `address` is the product's id, its handle or one of its former handles
  * (docs/decisions/033-product-addresses.md); published products only.
  */
-export async function getProduct(db: Database, address: string): Promise<Product> {
+export async function getProduct(
+  db: Database,
+  address: string,
+  now: Date = new Date(),
+): Promise<Product> {
   const row = await findPublishedProduct(db, address);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   const id = row.id;
-  const [reviews, alts] = await Promise.all([
+  const [reviews, alts, sales] = await Promise.all([
     findReviewsNewestFirst(db, id),
     imageAltsOfProducts(db, [id]),
+    readProductSales(db, [id], now),
   ]);
   return {
-    ...toProductSummary(row, alts.get(id)),
+    ...toProductSummary(row, alts.get(id), sales),
     ...(row.seoTitle ? { seoTitle: row.seoTitle } : {}),
     ...(row.seoDescription ? { seoDescription: row.seoDescription } : {}),
     reviews: reviews.map(toReview),
@@ -145,19 +161,31 @@ export function countInStockFrom(
 
 const dollars = (cents: number) => cents / 100;
 
-function toStorefrontVariant(row: ProductWithStock, variant: VariantReading): StorefrontVariant {
+function toStorefrontVariant(
+  row: ProductWithStock,
+  variant: VariantReading,
+  sales: ProductSales,
+): StorefrontVariant {
+  const priceCents = variant.priceCents ?? row.priceCents;
+  const sale = saleOf(sales, { priceCents, productId: row.id, variantId: variant.id });
   return {
     _id: variant.id,
     options: variant.values,
     sku: variant.sku,
-    price: dollars(variant.priceCents ?? row.priceCents),
+    price: dollars(priceCents),
     compareAtPrice: variant.compareAtCents === null ? null : dollars(variant.compareAtCents),
     available: variant.available,
+    ...(sale ? { sale } : {}),
     images: variant.images,
   };
 }
 
-export function toProductSummary(row: ProductWithStock, imageAlts?: ImageAlts): ProductSummary {
+function toProductSummary(
+  row: ProductWithStock,
+  imageAlts: ImageAlts | undefined,
+  sales: ProductSales,
+): ProductSummary {
+  const sale = saleOf(sales, { priceCents: row.priceCents, productId: row.id, variantId: null });
   return {
     _id: row.id,
     handle: row.handle,
@@ -167,6 +195,7 @@ export function toProductSummary(row: ProductWithStock, imageAlts?: ImageAlts): 
     imagesOptionA: row.imagesOptionA,
     imagesOptionB: row.imagesOptionB,
     price: dollars(row.priceCents),
+    ...(sale ? { sale } : {}),
     category: row.category as Category,
     description: row.descriptionHtml,
     hasSize: row.hasSize,
@@ -175,7 +204,7 @@ export function toProductSummary(row: ProductWithStock, imageAlts?: ImageAlts): 
     rating: row.numReviews ? Math.round((row.ratingTotal / row.numReviews) * 100) / 100 : 0,
     numReviews: row.numReviews,
     options: row.options,
-    variants: row.variants.map((variant) => toStorefrontVariant(row, variant)),
+    variants: row.variants.map((variant) => toStorefrontVariant(row, variant, sales)),
     ...(imageAlts ? { imageAlts } : {}),
   };
 }

@@ -27,7 +27,7 @@ export function createCollectionsReader(db: Database, ttlMs: number, now: () => 
   return {
     pageJson(handle: string, pageNumber: string | undefined): Promise<string> {
       return cache.get(JSON.stringify(['page', handle, pageNumber ?? '']), async () =>
-        encodePage(await readCollectionPage(db, handle, pageNumber)),
+        encodePage(await readCollectionPage(db, handle, pageNumber, new Date(now()))),
       );
     },
     menuJson(): Promise<string> {

@@ -18,8 +18,7 @@ import { isUniqueViolation } from '../../db/database-errors';
 import { AppError, notFound } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import { recordAudit, type AuditActor } from '../audit/service';
-import { readListingQuery, toProductSummary } from '../catalog/service';
-import { imageAltsOfProducts } from '../images/service';
+import { readListingQuery, summarizeProducts } from '../catalog/service';
 import {
   collectionHandlesLike,
   collectionIdByHandle,
@@ -64,6 +63,7 @@ export async function readCollectionPage(
   db: Database,
   handle: string,
   pageNumber: string | undefined,
+  now: Date = new Date(),
 ): Promise<CollectionPage> {
   const collection = await findPublishedCollectionByHandle(db, handle);
   if (!collection) throw collectionNotFound();
@@ -77,10 +77,6 @@ export async function readCollectionPage(
           limit: PRODUCTS_PAGE_SIZE,
           offset: (page - 1) * PRODUCTS_PAGE_SIZE,
         });
-  const alts = await imageAltsOfProducts(
-    db,
-    rows.map((row) => row.id),
-  );
   return {
     collection: {
       handle: collection.handle,
@@ -89,7 +85,7 @@ export async function readCollectionPage(
       seoTitle: collection.seoTitle,
       seoDescription: collection.seoDescription,
     },
-    products: rows.map((row) => toProductSummary(row, alts.get(row.id))),
+    products: await summarizeProducts(db, rows, now),
     page,
     pages,
   };

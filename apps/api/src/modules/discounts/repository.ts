@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DiscountRule } from '@shop/shared/discounts';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { preparedRead } from '../../db/prepared';
 import { discountCodes, discountRedemptions, discounts } from '../../db/schema';
 
 export type DiscountRow = typeof discounts.$inferSelect;
@@ -81,6 +82,31 @@ export async function findAutomaticDiscounts(
           : sql`true`,
       ),
     );
+}
+
+const productSaleDiscounts = preparedRead((db) =>
+  db
+    .select()
+    .from(discounts)
+    .where(
+      and(
+        eq(discounts.automatic, true),
+        eq(discounts.active, true),
+        eq(discounts.kind, 'percentage'),
+        eq(discounts.oncePerCustomer, false),
+        sql`(${discounts.usageLimit} is null or ${discounts.usedCount} < ${discounts.usageLimit})`,
+      ),
+    )
+    .prepare('discounts_product_sales'),
+);
+
+/**
+ * Active automatic percentages, not used up and for anyone: those whose price products may show
+ * (decision 052; the rules in packages/shared judge their dates and minimums). Asked by every
+ * catalog read, so prepared.
+ */
+export async function findProductSaleDiscounts(db: Database): Promise<DiscountRow[]> {
+  return productSaleDiscounts(db).execute();
 }
 
 /** Whether this customer holds a live use of a once-per-customer discount. */

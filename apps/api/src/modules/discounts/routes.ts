@@ -28,7 +28,14 @@ import {
 export const adminDiscountRoutes: FastifyPluginAsyncZod<{
   db: Database;
   auth: Authenticator;
-}> = async (app, { db, auth }) => {
+  /** An automatic discount's price shows on products (decision 052): each write drops the caches. */
+  onCatalogChanged: () => void;
+}> = async (app, { db, auth, onCatalogChanged }) => {
+  // Before the answer leaves, so the owner's next look at the shop already sees the change.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) onCatalogChanged();
+    return payload;
+  });
   app.get(
     '/api/admin/discounts',
     { schema: { response: responses({ 200: adminDiscountListSchema }) } },

@@ -4,8 +4,15 @@ import {
   normalizeCode,
   type DiscountRule,
 } from '@shop/shared/discounts';
-import type { Executor } from '../../db/client';
-import { findAutomaticDiscounts, findCode, hasUsed, ruleOf } from './repository';
+import { showsOnProducts } from '@shop/shared/sale-prices';
+import type { Database, Executor } from '../../db/client';
+import {
+  findAutomaticDiscounts,
+  findCode,
+  findProductSaleDiscounts,
+  hasUsed,
+  ruleOf,
+} from './repository';
 
 export {
   finalizeUse,
@@ -63,4 +70,11 @@ export async function discountCandidates(
     codeMessage: null,
     automatic,
   };
+}
+
+/** The automatic discounts whose prices products show at `now` (decision 052). */
+export async function productSaleRules(db: Database, now: Date): Promise<DiscountRule[]> {
+  return (await findProductSaleDiscounts(db))
+    .map((row) => ruleOf(row, null))
+    .filter((rule) => showsOnProducts(rule, now));
 }

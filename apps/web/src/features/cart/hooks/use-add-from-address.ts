@@ -35,6 +35,7 @@ function variantLineOf(product: Product, variantId: string | null, qty: number) 
     variant: variant._id,
     variantTitle: variantTitle(variant.options),
     handle: product.handle,
+    ...(variant.sale ? { onSale: true } : {}),
   };
 }
 
@@ -100,6 +101,9 @@ export function useAddFromAddress(): boolean {
           hasAandB: product.hasAandB,
           key: cartLineKey(product._id, option.data, size.data),
           handle: product.handle,
+          ...(product.sale || product.variants.some((variant) => variant.sale)
+            ? { onSale: true }
+            : {}),
         }),
       );
     }

@@ -4,6 +4,7 @@ import { ButtonLink } from '../../../components/ui/button-link';
 import { isSoldOut } from '@shop/shared/stock';
 import { PHOTO_SIZES, pictureAlt, pictureSources } from '../../../lib/product-image';
 import { formatDollars } from '../format-price';
+import { SaleBadge } from './product-price';
 import { RatingStars } from '../../../components/ui/rating-stars';
 
 type ProductCardProps = {
@@ -55,8 +56,18 @@ export function ProductCard({
         <RatingStars rating={product.rating} numReviews={product.numReviews} />
         <p className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1">
           <span className="font-semibold text-terracotta-800 tabular-nums sm:text-lg">
-            {formatDollars(product.price)}
+            {product.sale && <span className="sr-only">Now </span>}
+            {formatDollars(product.sale ? product.sale.price : product.price)}
           </span>
+          {product.sale && (
+            <>
+              <span className="text-sm text-ink-muted tabular-nums">
+                <span className="sr-only">Was </span>
+                <s>{formatDollars(product.price)}</s>
+              </span>
+              <SaleBadge title={product.sale.title} />
+            </>
+          )}
           {isSoldOut(product.countInStock) && (
             <span className="rounded-full border border-danger px-2 py-0.5 text-xs font-semibold tracking-wider text-danger uppercase">
               Sold out

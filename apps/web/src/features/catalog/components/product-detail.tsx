@@ -70,6 +70,7 @@ export function ProductDetail({
           <ProductPrice
             price={variant ? variant.price : product.price}
             compareAtPrice={variant?.compareAtPrice}
+            sale={variant ? variant.sale : product.sale}
           />
           {product.category === 'belts' && (
             <p className="rounded-xl border border-saffron bg-sand-100 px-4 py-3 text-sm font-semibold tracking-wider text-ink">

@@ -5,13 +5,14 @@ import { useShippingQuote, type CheckoutCharges } from '../hooks/use-shipping-qu
 import { DiscountCodeField } from './discount-code-field';
 
 /**
- * The cart's discount as the server prices it (decision 047), for the saved address's country,
- * else the shop's own (shipping and tax follow at checkout). Asked only once a code is applied:
- * a cart without one costs no request.
+ * The cart's discount as the server prices it (decisions 047 and 052), for the saved address's
+ * country, else the shop's own (shipping and tax follow at checkout). Asked only once a code is
+ * applied or a line was added on sale: a cart with neither costs no request.
  */
 export function useCartDiscount(lines: readonly CartLine[]): CheckoutCharges {
   const { shippingAddress, discountCode } = useAppSelector((state) => state.cart);
-  return useShippingQuote(discountCode ? lines : [], shippingAddress ?? { country: 'US' }, {
+  const priced = Boolean(discountCode) || lines.some((line) => line.onSale);
+  return useShippingQuote(priced ? lines : [], shippingAddress ?? { country: 'US' }, {
     code: discountCode,
   });
 }
