@@ -243,6 +243,8 @@ export const adminDiscountSchema = z.object({
   appliesTo: z.enum(['order', 'items']),
   productIds: z.array(z.string()),
   variantIds: z.array(z.string()),
+  /** What the back office calls each chosen variant that still exists: 'Field Shirt — Clay / L'. */
+  variantNames: z.record(z.string(), z.string()),
   collectionIds: z.array(z.string()),
   minItemsPrice: z.nullable(z.number()),
   minQuantity: z.nullable(z.int()),

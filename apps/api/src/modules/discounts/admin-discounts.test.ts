@@ -348,6 +348,7 @@ describe('creating a discount', () => {
       appliesTo: 'items',
       productIds: [teeId],
       variantIds: [],
+      variantNames: {},
       collectionIds: [],
       minItemsPrice: 40,
       minQuantity: 2,
@@ -399,6 +400,32 @@ describe('creating a discount', () => {
         'Created automatic discount Five off over $100: $5.50 off the order (inactive)',
       ]),
     );
+  });
+
+  it('names the variants it is for, in the discount and in the list', async () => {
+    await addProduct(t.database.db, {
+      handle: 'admin-disc-hoodie',
+      name: 'Admin Disc Hoodie',
+      hasSize: true,
+      stock: { 'S/M': 1, L: 1, XL: 1 },
+    });
+    const hoodie = await t.app.inject({ method: 'GET', url: '/api/products/admin-disc-hoodie' });
+    const large = hoodie
+      .json<{ variants: { _id: string; options: string[] }[] }>()
+      .variants.find((variant) => variant.options.includes('L'));
+    const forLarge = await create({
+      code: uniqueCode(),
+      kind: 'percentage',
+      percent: 10,
+      appliesTo: 'items',
+      variantIds: [large!._id],
+    });
+    expect(forLarge.variantNames).toEqual({ [large!._id]: 'Admin Disc Hoodie — L' });
+    const all = await call('GET', '/api/admin/discounts', staff.token);
+    expect(
+      adminDiscountListSchema.parse(all.json()).discounts.find((d) => d._id === forLarge._id)
+        ?.variantNames,
+    ).toEqual({ [large!._id]: 'Admin Disc Hoodie — L' });
   });
 
   it('shows each status from its dates, its limit and whether it is active', async () => {

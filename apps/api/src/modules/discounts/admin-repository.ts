@@ -211,3 +211,22 @@ export async function finalUses(db: Executor, discountId: string): Promise<numbe
     );
   return Number(row?.uses ?? 0);
 }
+
+/** What the back office calls each of these variants: 'Field Shirt — Clay / L'. */
+export async function findVariantNames(
+  db: Executor,
+  variantIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (!variantIds.length) return new Map();
+  const rows = await db
+    .select({ id: variants.id, product: products.name, values: variants.optionValues })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(inArray(variants.id, [...variantIds]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      row.values.length ? `${row.product} — ${row.values.join(' / ')}` : row.product,
+    ]),
+  );
+}

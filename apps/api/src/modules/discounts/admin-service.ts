@@ -39,6 +39,7 @@ import {
   titlesLike,
   updateDiscountRow,
   type AdminDiscountRow,
+  findVariantNames,
 } from './admin-repository';
 import type { DiscountRow, NewDiscount } from './repository';
 
@@ -50,7 +51,11 @@ const MAX_CODE_LENGTH = 40;
 
 const dollarsOf = (cents: number | null) => (cents === null ? null : cents / 100);
 
-function toAdminDiscount(row: AdminDiscountRow, now: Date): AdminDiscount {
+function toAdminDiscount(
+  row: AdminDiscountRow,
+  now: Date,
+  variantNames: ReadonlyMap<string, string>,
+): AdminDiscount {
   const d = row.discount;
   const startsAt = d.startsAt?.toISOString() ?? null;
   const endsAt = d.endsAt?.toISOString() ?? null;
@@ -67,6 +72,12 @@ function toAdminDiscount(row: AdminDiscountRow, now: Date): AdminDiscount {
     appliesTo: d.wholeOrder ? 'order' : 'items',
     productIds: d.productIds,
     variantIds: d.variantIds,
+    variantNames: Object.fromEntries(
+      d.variantIds.flatMap((variantId) => {
+        const name = variantNames.get(variantId);
+        return name === undefined ? [] : [[variantId, name]];
+      }),
+    ),
     collectionIds: d.collectionIds,
     minItemsPrice: dollarsOf(d.minItemsCents),
     minQuantity: d.minQuantity,
@@ -89,7 +100,12 @@ export async function listAdminDiscounts(
   db: Executor,
   now = new Date(),
 ): Promise<AdminDiscountList> {
-  return { discounts: (await listDiscountRows(db)).map((row) => toAdminDiscount(row, now)) };
+  const rows = await listDiscountRows(db);
+  const names = await findVariantNames(
+    db,
+    rows.flatMap((row) => row.discount.variantIds),
+  );
+  return { discounts: rows.map((row) => toAdminDiscount(row, now, names)) };
 }
 
 /** GET /api/admin/discounts/:id */
@@ -100,7 +116,7 @@ export async function getAdminDiscount(
 ): Promise<AdminDiscount> {
   const row = isUuid(id) ? await findDiscountRow(db, id) : undefined;
   if (!row) throw discountNotFound();
-  return toAdminDiscount(row, now);
+  return toAdminDiscount(row, now, await findVariantNames(db, row.discount.variantIds));
 }
 
 type RuleFields = Omit<NewDiscount, 'id' | 'usedCount' | 'createdAt' | 'updatedAt' | 'automatic'>;

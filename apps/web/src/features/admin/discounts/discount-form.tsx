@@ -450,8 +450,11 @@ export function DiscountForm({
             <DiscountTargets
               id={fieldId('targets')}
               productIds={fields.productIds}
+              variantIds={fields.variantIds}
               collectionIds={fields.collectionIds}
+              variantNames={discount?.variantNames ?? {}}
               onProducts={(ids) => set('productIds', ids)}
+              onVariants={(ids) => set('variantIds', ids)}
               onCollections={(ids) => set('collectionIds', ids)}
               error={errorOf('targets')}
             />

@@ -9,8 +9,12 @@ type DiscountTargetsProps = {
   /** The group's id: an error about the choice focuses its first control. */
   id: string;
   productIds: string[];
+  variantIds: string[];
   collectionIds: string[];
+  /** The saved discount's names of its variants ('Field Shirt — Clay / L'). */
+  variantNames: Record<string, string>;
   onProducts: (ids: string[]) => void;
+  onVariants: (ids: string[]) => void;
   onCollections: (ids: string[]) => void;
   error?: string | undefined;
 };
@@ -20,6 +24,18 @@ const optionClass = 'flex min-h-10 cursor-pointer items-center gap-3 text-sm';
 
 const toggle = (ids: string[], id: string, on: boolean) =>
   on ? [...ids, id] : ids.filter((other) => other !== id);
+
+/** A chosen product or variant, with the button that takes it off the discount. */
+function Chosen({ name, onRemove }: { name: string; onRemove: () => void }) {
+  return (
+    <li className="flex items-center gap-2 rounded-full bg-sand-100 py-1 pr-1 pl-3 text-sm">
+      <span className="break-all">{name}</span>
+      <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove ${name}`}>
+        Remove
+      </Button>
+    </li>
+  );
+}
 
 /** A chosen product's name, asked for when the search results do not list it. */
 function ChosenProduct({
@@ -32,27 +48,82 @@ function ChosenProduct({
   onRemove: () => void;
 }) {
   const { data } = useGetAdminProductQuery(id, { skip: known !== undefined });
-  const name = known ?? data?.name ?? 'Product';
+  return <Chosen name={known ?? data?.name ?? 'Product'} onRemove={onRemove} />;
+}
+
+/**
+ * Some variants of a found product, chosen by box: its variants are asked for once the owner opens
+ * the list. `onName` learns each chosen one's name for the chips above.
+ */
+function ProductVariants({
+  product,
+  variantIds,
+  onVariants,
+  onName,
+}: {
+  product: { _id: string; name: string };
+  variantIds: string[];
+  onVariants: (ids: string[]) => void;
+  onName: (id: string, name: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const { data, isFetching } = useGetAdminProductQuery(product._id, { skip: !open });
+  const withOptions = data?.variants.filter((variant) => variant.title !== '') ?? [];
   return (
-    <li className="flex items-center gap-2 rounded-full bg-sand-100 py-1 pr-1 pl-3 text-sm">
-      <span className="break-all">{name}</span>
-      <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove ${name}`}>
-        Remove
-      </Button>
-    </li>
+    <details
+      className="pb-2 pl-7 text-sm"
+      onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary className="cursor-pointer text-ink-muted underline-offset-2 hover:underline">
+        Only some variants<span className="sr-only"> of {product.name}</span>
+      </summary>
+      {isFetching && <p className="py-1 text-ink-muted">Loading variants…</p>}
+      {data && withOptions.length === 0 && (
+        <p className="py-1 text-ink-muted">This product has no options.</p>
+      )}
+      {withOptions.length > 0 && (
+        <fieldset className="flex flex-col">
+          <legend className="sr-only">Variants of {product.name}</legend>
+          {withOptions.map((variant) => (
+            <label key={variant.variant} className={optionClass}>
+              <input
+                type="checkbox"
+                value={variant.variant}
+                className={checkboxClass}
+                checked={variantIds.includes(variant.variant)}
+                onChange={(event) => {
+                  onName(variant.variant, `${product.name} — ${variant.title}`);
+                  onVariants(toggle(variantIds, variant.variant, event.target.checked));
+                }}
+              />
+              <span className="break-all">{variant.title}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </details>
   );
 }
 
-/** The products and collections a discount applies to: collections by box, products by search. */
+/**
+ * The products, variants and collections a discount applies to: collections by box, products by
+ * search, and a found product's variants by box under it.
+ */
 export function DiscountTargets({
   id,
   productIds,
+  variantIds,
   collectionIds,
+  variantNames,
   onProducts,
+  onVariants,
   onCollections,
   error,
 }: DiscountTargetsProps) {
   const [typed, setTyped] = useState('');
+  const [namesChosenHere, setNamesChosenHere] = useState<Record<string, string>>({});
+  const variantName = (variantId: string) =>
+    namesChosenHere[variantId] ?? variantNames[variantId] ?? 'A variant no longer sold';
   const [q, setQ] = useState('');
   const collections = useGetAdminCollectionsQuery();
   const products = useGetAdminProductsQuery({ q: q || undefined, page: 1 });
@@ -114,6 +185,17 @@ export function DiscountTargets({
             ))}
           </ul>
         )}
+        {variantIds.length > 0 && (
+          <ul aria-label="Chosen variants" className="flex flex-wrap gap-2">
+            {variantIds.map((variantId) => (
+              <Chosen
+                key={variantId}
+                name={variantName(variantId)}
+                onRemove={() => onVariants(variantIds.filter((other) => other !== variantId))}
+              />
+            ))}
+          </ul>
+        )}
         <div className="flex flex-wrap items-end gap-2">
           <label className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm font-semibold">
             Find products
@@ -141,18 +223,30 @@ export function DiscountTargets({
           className="grid max-h-80 gap-x-4 overflow-y-auto rounded-lg border border-sand-200 bg-white px-3 sm:grid-cols-2"
         >
           {products.data?.products.map((product) => (
-            <label key={product._id} className={optionClass}>
-              <input
-                type="checkbox"
-                value={product._id}
-                className={checkboxClass}
-                checked={productIds.includes(product._id)}
-                onChange={(event) =>
-                  onProducts(toggle(productIds, product._id, event.target.checked))
-                }
-              />
-              <span className="break-all">{product.name}</span>
-            </label>
+            <div key={product._id}>
+              <label className={optionClass}>
+                <input
+                  type="checkbox"
+                  value={product._id}
+                  className={checkboxClass}
+                  checked={productIds.includes(product._id)}
+                  onChange={(event) =>
+                    onProducts(toggle(productIds, product._id, event.target.checked))
+                  }
+                />
+                <span className="break-all">{product.name}</span>
+              </label>
+              {!productIds.includes(product._id) && (
+                <ProductVariants
+                  product={product}
+                  variantIds={variantIds}
+                  onVariants={onVariants}
+                  onName={(variantId, name) =>
+                    setNamesChosenHere((known) => ({ ...known, [variantId]: name }))
+                  }
+                />
+              )}
+            </div>
           ))}
         </div>
       </fieldset>

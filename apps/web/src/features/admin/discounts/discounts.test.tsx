@@ -12,6 +12,7 @@ import {
   discountFixture,
   serveDiscount,
 } from '../testing/discount-fixtures';
+import { adminProductFixture, productListFixture } from '../testing/catalog-fixtures';
 
 const PATH = `/api/admin/discounts/${DISCOUNT_ID}`;
 const M = DISCOUNT_ADMIN_MESSAGES;
@@ -171,6 +172,42 @@ describe('the discount editor', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'SUMMER20' })).toHaveFocus();
     expect(screen.getByText('Discount created')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Save' })).toBeVisible();
+  });
+
+  it('applies to some variants of a product: chosen by box under it, saved ones shown by name', async () => {
+    signInAs('owner');
+    const tee = adminProductFixture();
+    const large = tee.variants.find((variant) => variant.title === 'L')!;
+    const small = tee.variants.find((variant) => variant.title === 'S/M')!;
+    const server = serveDiscount(
+      discountFixture({
+        collectionIds: [],
+        variantIds: [small.variant],
+        variantNames: { [small.variant]: 'Dune Tee — S/M' },
+      }),
+      {
+        'GET /api/admin/products': () => ({ body: productListFixture({ products: [tee] }) }),
+        [`GET /api/admin/products/${tee._id}`]: () => ({ body: tee }),
+      },
+    );
+    const { user } = renderApp(`/admin/discounts/${DISCOUNT_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'SUMMER20' });
+    const chosen = () => screen.getByRole('list', { name: 'Chosen variants' });
+    expect(within(chosen()).getByText('Dune Tee — S/M')).toBeVisible();
+
+    await user.click(await screen.findByText('Only some variants'));
+    await user.click(await screen.findByRole('checkbox', { name: 'L' }));
+    expect(within(chosen()).getByText('Dune Tee — L')).toBeVisible();
+    await user.click(within(chosen()).getByRole('button', { name: 'Remove Dune Tee — S/M' }));
+    expect(screen.getByRole('checkbox', { name: 'S/M' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.to('PUT', PATH)).toHaveLength(1));
+    expect(server.to('PUT', PATH)[0]?.body).toMatchObject({
+      appliesTo: 'items',
+      productIds: [],
+      variantIds: [large.variant],
+      collectionIds: [],
+    });
   });
 
   it('deactivates the discount and activates it again', async () => {

@@ -21,6 +21,7 @@ export function discountFixture(overrides: Partial<AdminDiscount> = {}): AdminDi
     appliesTo: 'items',
     productIds: [],
     variantIds: [],
+    variantNames: {},
     collectionIds: [COLLECTION_ID],
     minItemsPrice: 40,
     minQuantity: null,
