@@ -138,8 +138,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const publicUrl = appUrl(env);
   const supportEmail = supportEmailOf(env);
   const auth = createAuthenticator(db, jwtSecret, new URL(publicUrl).origin);
-  const catalog = createCatalogReader(db, env.CATALOG_CACHE_MS, now);
-  const collections = createCollectionsReader(db, env.CATALOG_CACHE_MS, now);
+  const catalogCache = { ttlMs: env.CATALOG_CACHE_MS, maxBytes: env.CATALOG_CACHE_BYTES };
+  const catalog = createCatalogReader(db, catalogCache, now);
+  const collections = createCollectionsReader(db, catalogCache, now);
   catalog.onInvalidate(collections.clear);
   const limit = createActionLimiter(db, env.ACTION_LIMIT_SCALE);
   const background = createBackgroundTasks(app.log.child({ module: 'background' }));

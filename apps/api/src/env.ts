@@ -101,6 +101,20 @@ const envSchema = z
     I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: booleanFlag.default(false),
     /** How long a catalog answer may be served from memory; 0 turns the cache off. */
     CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** What the catalog's and the collections' cached answers may weigh, each (bytes). */
+    CATALOG_CACHE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(4 * 1024 ** 3)
+      .default(16 * 1024 ** 2),
+    /** What the rendered pages kept (and the renders remembered) may weigh, each (bytes). */
+    PAGE_CACHE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(4 * 1024 ** 3)
+      .default(32 * 1024 ** 2),
     /** Multiplies the per-hour limits of registrations, mail requests, checkouts and reviews (tests). */
     ACTION_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
     /** Set when the shop runs behind proxies that set X-Forwarded-For: their number or addresses. */

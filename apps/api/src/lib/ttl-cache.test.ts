@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { TtlCache } from './ttl-cache';
 
+/** A cache of `entries` values at most: each weighs one byte here (the byte budget has its own tests). */
+const cacheOf = (ttlMs: number, entries: number, now?: () => number, staleMs?: number) =>
+  new TtlCache<string>({
+    ttlMs,
+    maxBytes: entries,
+    sizeOf: () => 1,
+    ...(now ? { now } : {}),
+    ...(staleMs !== undefined ? { staleMs } : {}),
+  });
+
 function counter() {
   let calls = 0;
   return {
@@ -14,7 +24,7 @@ function counter() {
 describe('TtlCache', () => {
   it('serves a cached value until its time-to-live has passed', async () => {
     let now = 1000;
-    const cache = new TtlCache<string>(500, 10, () => now);
+    const cache = cacheOf(500, 10, () => now);
     const source = counter();
     expect(await cache.get('k', source.load)).toBe('value 1');
     now = 1499;
@@ -24,7 +34,7 @@ describe('TtlCache', () => {
   });
 
   it('asks the loader once for a burst of identical misses', async () => {
-    const cache = new TtlCache<string>(1000, 10);
+    const cache = cacheOf(1000, 10);
     const source = counter();
     const values = await Promise.all(Array.from({ length: 20 }, () => cache.get('k', source.load)));
     expect(new Set(values)).toEqual(new Set(['value 1']));
@@ -32,7 +42,7 @@ describe('TtlCache', () => {
   });
 
   it('does not keep a failed load', async () => {
-    const cache = new TtlCache<string>(1000, 10);
+    const cache = cacheOf(1000, 10);
     await expect(
       cache.get('k', () => Promise.reject(new Error('database down'))),
     ).rejects.toThrow();
@@ -40,7 +50,7 @@ describe('TtlCache', () => {
   });
 
   it('drops the least recently used entry beyond its size', async () => {
-    const cache = new TtlCache<string>(1000, 2);
+    const cache = cacheOf(1000, 2);
     const source = counter();
     await cache.get('a', source.load);
     await cache.get('b', source.load);
@@ -53,7 +63,7 @@ describe('TtlCache', () => {
   });
 
   it('passes every call through when the time-to-live is 0', async () => {
-    const cache = new TtlCache<string>(0, 10);
+    const cache = cacheOf(0, 10);
     const source = counter();
     await cache.get('k', source.load);
     await cache.get('k', source.load);
@@ -74,7 +84,7 @@ function loader() {
 describe('TtlCache with staleMs (stale-while-revalidate)', () => {
   it('answers a fresh copy without loading, an old one while one refresh runs', async () => {
     let now = 0;
-    const cache = new TtlCache<string>(1000, 10, () => now, 30_000);
+    const cache = cacheOf(1000, 10, () => now, 30_000);
     const { load, pending } = loader();
     const first = cache.get('page', load);
     pending[0]!.resolve('v1');
@@ -97,7 +107,7 @@ describe('TtlCache with staleMs (stale-while-revalidate)', () => {
 
   it('waits for a new copy when the old one is too old, and keeps the old one when a refresh fails', async () => {
     let now = 0;
-    const cache = new TtlCache<string>(1000, 10, () => now, 5000);
+    const cache = cacheOf(1000, 10, () => now, 5000);
     const { load, pending } = loader();
     const first = cache.get('page', load);
     pending[0]!.resolve('v1');
@@ -119,7 +129,7 @@ describe('TtlCache with staleMs (stale-while-revalidate)', () => {
 
   it('forgets everything on clear, also a refresh under way, and a failed first load', async () => {
     let now = 0;
-    const cache = new TtlCache<string>(1000, 10, () => now, 30_000);
+    const cache = cacheOf(1000, 10, () => now, 30_000);
     const { load, pending } = loader();
     const first = cache.get('page', load);
     pending[0]!.resolve('v1');
@@ -141,5 +151,40 @@ describe('TtlCache with staleMs (stale-while-revalidate)', () => {
     expect(pending).toHaveLength(5);
     pending[4]!.resolve('ok');
     expect(await retried).toBe('ok');
+  });
+});
+
+describe('TtlCache with a byte budget', () => {
+  it('keeps what the values weigh within the budget, least recently used dropped first', async () => {
+    const cache = new TtlCache<string>({ ttlMs: 60_000, maxBytes: 10, sizeOf: (v) => v.length });
+    const loads: string[] = [];
+    const load = (value: string) => async () => {
+      loads.push(value);
+      return value;
+    };
+    await cache.get('a', load('aaaa'));
+    await cache.get('b', load('bbbb'));
+    expect(cache.bytes).toBe(8);
+    await cache.get('a', load('aaaa')); // a is now the most recent
+    await cache.get('c', load('ccc')); // 11 bytes: b goes
+    expect(cache.bytes).toBe(7);
+    await cache.get('a', load('aaaa'));
+    await cache.get('b', load('bbbb'));
+    expect(loads).toEqual(['aaaa', 'bbbb', 'ccc', 'bbbb']);
+  });
+
+  it('does not keep a value heavier than the whole budget, nor drop the others for it', async () => {
+    const cache = new TtlCache<string>({ ttlMs: 60_000, maxBytes: 10, sizeOf: (v) => v.length });
+    let loads = 0;
+    const load = (value: string) => async () => {
+      loads += 1;
+      return value;
+    };
+    await cache.get('small', load('12345'));
+    expect(await cache.get('big', load('x'.repeat(11)))).toBe('x'.repeat(11));
+    await cache.get('big', load('x'.repeat(11)));
+    await cache.get('small', load('12345'));
+    expect(loads).toBe(3);
+    expect(cache.bytes).toBe(5);
   });
 });

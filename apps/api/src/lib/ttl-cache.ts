@@ -1,7 +1,20 @@
+import { ByteBudgetLru } from './byte-budget-lru';
+
 type Entry<V> = { value: Promise<V>; loadedAt: number; refreshing: boolean };
 
+export interface TtlCacheOptions<V> {
+  ttlMs: number;
+  /** What the values kept may weigh together (least recently used go first). */
+  maxBytes: number;
+  /** A value's weight in bytes, told once it has loaded. */
+  sizeOf: (value: V) => number;
+  now?: () => number;
+  /** Up to this age, an expired copy is still answered while one refresh runs; 0: never. */
+  staleMs?: number;
+}
+
 /**
- * A small in-process cache with a time-to-live, a size bound (least recently used goes first) and
+ * A small in-process cache with a time-to-live, a byte budget (least recently used goes first) and
  * one loader per key at a time, so a burst of identical misses asks the database once.
  * With `staleMs`, a copy older than `ttlMs` but younger than `staleMs` is still answered while one
  * refresh runs in the background (stale-while-revalidate; a failed refresh keeps the old copy);
@@ -9,17 +22,27 @@ type Entry<V> = { value: Promise<V>; loadedAt: number; refreshing: boolean };
  * correctness.
  */
 export class TtlCache<V> {
-  private readonly entries = new Map<string, Entry<V>>();
+  private readonly entries: ByteBudgetLru<Entry<V>>;
+  private readonly ttlMs: number;
+  private readonly sizeOf: (value: V) => number;
+  private readonly now: () => number;
+  private readonly staleMs: number;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries: number,
-    private readonly now: () => number = Date.now,
-    private readonly staleMs: number = 0,
-  ) {}
+  constructor(options: TtlCacheOptions<V>) {
+    this.entries = new ByteBudgetLru(options.maxBytes);
+    this.ttlMs = options.ttlMs;
+    this.sizeOf = options.sizeOf;
+    this.now = options.now ?? Date.now;
+    this.staleMs = options.staleMs ?? 0;
+  }
 
   get enabled(): boolean {
     return this.ttlMs > 0;
+  }
+
+  /** The bytes the loaded values weigh now. */
+  get bytes(): number {
+    return this.entries.bytes;
   }
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
@@ -27,9 +50,6 @@ export class TtlCache<V> {
     const now = this.now();
     const hit = this.entries.get(key);
     if (hit) {
-      // Re-inserted to mark it most recently used.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
       const age = now - hit.loadedAt;
       if (age < this.ttlMs) return hit.value;
       if (age < this.staleMs) {
@@ -50,7 +70,7 @@ export class TtlCache<V> {
     value.then(
       () => {
         // Kept only if the entry was not dropped (cleared) while the refresh ran.
-        if (this.entries.get(key) === entry) this.store(key, value, this.now());
+        if (this.entries.peek(key) === entry) this.store(key, value, this.now());
       },
       () => {
         entry.refreshing = false;
@@ -60,17 +80,18 @@ export class TtlCache<V> {
 
   private store(key: string, value: Promise<V>, loadedAt: number): Promise<V> {
     const entry: Entry<V> = { value, loadedAt, refreshing: false };
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    // A failed load is not kept: the next request tries again.
-    value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+    // Weightless while it loads; its weight is told (and the budget kept) once it has loaded.
+    this.entries.set(key, entry, 0);
+    value.then(
+      (loaded) => this.entries.resize(key, entry, this.sizeOf(loaded)),
+      // A failed load is not kept: the next request tries again.
+      () => {
+        if (this.entries.peek(key) === entry) this.entries.delete(key);
+      },
+    );
     return value;
   }
 }
+
+/** A JSON answer's weight: its UTF-16 string as V8 may hold it. */
+export const stringBytes = (value: string) => value.length * 2;

@@ -126,6 +126,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
           shopConfig: shopConfigOf(env),
           appUrl: appUrl(env),
           cacheMs: env.CATALOG_CACHE_MS,
+          cacheBytes: env.PAGE_CACHE_BYTES,
           deadlineMs: requestDeadlineMs(databaseTimeoutsOf(env)),
         })
       : undefined;

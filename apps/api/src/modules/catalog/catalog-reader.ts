@@ -1,11 +1,8 @@
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { productListSchema, productSchema } from '@shop/shared/catalog';
 import type { Database } from '../../db/client';
-import { TtlCache } from '../../lib/ttl-cache';
+import { TtlCache, stringBytes } from '../../lib/ttl-cache';
 import { getProduct, listProducts, productHandleRedirect, type ListingRequest } from './service';
-
-/** How many distinct listings and products the cache keeps (bounded memory: ~15 KB each). */
-const MAX_CACHED_RESPONSES = 1000;
 
 /**
  * The JSON of the catalog's answers, encoded as Fastify encodes a route's answer with its response
@@ -28,8 +25,12 @@ const encodeProduct = serializerCompiler({
  * docs/decisions/004-catalog-micro-cache.md). Stock shown here may be that old; checkout never
  * reads it, it holds stock in the database.
  */
-export function createCatalogReader(db: Database, ttlMs: number, now: () => number = Date.now) {
-  const cache = new TtlCache<string>(ttlMs, MAX_CACHED_RESPONSES, now);
+export function createCatalogReader(
+  db: Database,
+  cacheOptions: { ttlMs: number; maxBytes: number },
+  now: () => number = Date.now,
+) {
+  const cache = new TtlCache<string>({ ...cacheOptions, sizeOf: stringBytes, now });
   const invalidated: (() => void)[] = [];
   return {
     listingJson(request: ListingRequest): Promise<string> {

@@ -1,10 +1,8 @@
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { collectionMenuSchema, collectionPageSchema } from '@shop/shared/collections';
 import type { Database } from '../../db/client';
-import { TtlCache } from '../../lib/ttl-cache';
+import { TtlCache, stringBytes } from '../../lib/ttl-cache';
 import { collectionMenu, readCollectionPage } from './service';
-
-const MAX_CACHED_RESPONSES = 500;
 
 const encodePage = serializerCompiler({
   schema: collectionPageSchema,
@@ -22,8 +20,12 @@ const encodeMenu = serializerCompiler({
  * `ttlMs`, like the catalog's answers (decision 004): every page's header asks for the menu. The
  * app drops them with the catalog cache (a product's stock or a collection's write).
  */
-export function createCollectionsReader(db: Database, ttlMs: number, now: () => number = Date.now) {
-  const cache = new TtlCache<string>(ttlMs, MAX_CACHED_RESPONSES, now);
+export function createCollectionsReader(
+  db: Database,
+  cacheOptions: { ttlMs: number; maxBytes: number },
+  now: () => number = Date.now,
+) {
+  const cache = new TtlCache<string>({ ...cacheOptions, sizeOf: stringBytes, now });
   return {
     pageJson(handle: string, pageNumber: string | undefined): Promise<string> {
       return cache.get(JSON.stringify(['page', handle, pageNumber ?? '']), async () =>

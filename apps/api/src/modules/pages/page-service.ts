@@ -3,7 +3,8 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { ShopConfig } from '@shop/shared/catalog';
-import { TtlCache } from '../../lib/ttl-cache';
+import { ByteBudgetLru } from '../../lib/byte-budget-lru';
+import { TtlCache, stringBytes } from '../../lib/ttl-cache';
 import { sanitizeDescription } from '../admin-products/description';
 import type { CatalogReader } from '../catalog/catalog-reader';
 import type { CollectionsReader } from '../collections/collections-reader';
@@ -38,10 +39,11 @@ export type PageAnswer = {
 const RENDER_ORIGIN = 'http://storefront.internal';
 /** How many cache periods an old page may still be sent while its fresh copy renders. */
 const STALE_PERIODS = 30;
-/** Distinct addresses kept rendered (a page is some 20-60 kB). */
-const MAX_CACHED_PAGES = 500;
-/** Distinct addresses whose last render is remembered with the answers it was made from. */
-const MAX_REMEMBERED_RENDERS = 500;
+/**
+ * A page's weight in the caches: its HTML and the compressed copies it may come to hold (brotli
+ * and gzip, each well under a quarter of it).
+ */
+const pageBytes = (answer: PageAnswer) => Math.ceil(answer.html.byteLength * 1.5);
 
 /** A public page's last render: what its reads answered, and the year its footer shows. */
 type RememberedRender = { year: number; reads: RenderRead[]; answer: PageAnswer };
@@ -82,6 +84,8 @@ export async function createPageService(deps: {
   shopConfig: ShopConfig;
   appUrl: string;
   cacheMs: number;
+  /** What the pages kept may weigh, and what the remembered renders may (each). */
+  cacheBytes: number;
   /** A render's time, a request's (db/postgres.ts requestDeadlineMs); past it, PageBusyError. */
   deadlineMs: number;
   now?: () => number;
@@ -106,7 +110,7 @@ export async function createPageService(deps: {
   // again only when an answer differs from what the address's last render read. Rendering is a
   // pure function of those answers (and of the year the footer shows), so the page is the one it
   // would render. React is most of a page's CPU (decision 046).
-  const remembered = new Map<string, RememberedRender>();
+  const remembered = new ByteBudgetLru<RememberedRender>(deps.cacheBytes);
   const unchanged = async (last: RememberedRender) => {
     if (last.year !== yearNow()) return false;
     const answers = await Promise.all(last.reads.map((read) => api.read(read.url)));
@@ -116,32 +120,29 @@ export async function createPageService(deps: {
   };
   const render = async (pathAndQuery: string, remember: boolean) => {
     const last = remember ? remembered.get(pathAndQuery) : undefined;
-    if (last && (await renderWithin(deps.deadlineMs, () => unchanged(last)))) {
-      // Most recently used last: the oldest address is the first one dropped.
-      remembered.delete(pathAndQuery);
-      remembered.set(pathAndQuery, last);
-      return last.answer;
-    }
+    if (last && (await renderWithin(deps.deadlineMs, () => unchanged(last)))) return last.answer;
     const year = yearNow();
     const { result: page, reads } = await renderWithin(deps.deadlineMs, () =>
       recordReads(() => renderer.renderPage(`${RENDER_ORIGIN}${pathAndQuery}`)),
     );
     const answer = answerOf(Buffer.from(documentOf(page)), page.status);
     if (remember) {
-      remembered.delete(pathAndQuery);
-      remembered.set(pathAndQuery, { year, reads, answer });
-      if (remembered.size > MAX_REMEMBERED_RENDERS)
-        remembered.delete(remembered.keys().next().value!);
+      const readBytes = reads.reduce(
+        (sum, read) => sum + stringBytes(read.url) + stringBytes(read.body),
+        0,
+      );
+      remembered.set(pathAndQuery, { year, reads, answer }, pageBytes(answer) + readBytes);
     }
     return answer;
   };
   // An old copy is still sent for up to 30 cache periods while one fresh render runs.
-  const cache = new TtlCache<PageAnswer>(
-    deps.cacheMs,
-    MAX_CACHED_PAGES,
-    deps.now,
-    deps.cacheMs * STALE_PERIODS,
-  );
+  const cache = new TtlCache<PageAnswer>({
+    ttlMs: deps.cacheMs,
+    maxBytes: deps.cacheBytes,
+    sizeOf: pageBytes,
+    ...(deps.now ? { now: deps.now } : {}),
+    staleMs: deps.cacheMs * STALE_PERIODS,
+  });
   deps.catalog.onInvalidate(() => cache.clear());
 
   return {
@@ -150,6 +151,10 @@ export async function createPageService(deps: {
       return kind === 'public'
         ? cache.get(pathAndQuery, () => render(pathAndQuery, true))
         : render(pathAndQuery, false);
+    },
+    /** What the kept pages and the remembered renders weigh now (each within `cacheBytes`). */
+    heldBytes(): { pages: number; renders: number } {
+      return { pages: cache.bytes, renders: remembered.bytes };
     },
   };
 }

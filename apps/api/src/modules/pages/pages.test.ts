@@ -152,15 +152,16 @@ describe('server-rendered pages', () => {
   });
 
   it('keeps a public page for the cache period and drops it with the catalog cache', async () => {
-    const catalog = createCatalogReader(t.database.db, 60_000);
+    const catalog = createCatalogReader(t.database.db, { ttlMs: 60_000, maxBytes: 1e8 });
     const pages = await createPageService({
       serverEntryPath: path.join(dir, 'entry-server.mjs'),
       template: TEMPLATE,
       catalog,
-      collections: createCollectionsReader(t.database.db, 60_000),
+      collections: createCollectionsReader(t.database.db, { ttlMs: 60_000, maxBytes: 1e8 }),
       shopConfig: { name: 'Shop', supportEmail: 'help@shop.test' },
       appUrl: 'http://shop.test',
       cacheMs: 60_000,
+      cacheBytes: 1e8,
       deadlineMs: 11_000,
     });
     const first = await pages.page('/totes', 'public');
@@ -179,11 +180,12 @@ describe('server-rendered pages', () => {
       createPageService({
         serverEntryPath: path.join(dir, 'entry-server.mjs'),
         template: TEMPLATE,
-        catalog: createCatalogReader(t.database.db, 60_000),
-        collections: createCollectionsReader(t.database.db, 60_000),
+        catalog: createCatalogReader(t.database.db, { ttlMs: 60_000, maxBytes: 1e8 }),
+        collections: createCollectionsReader(t.database.db, { ttlMs: 60_000, maxBytes: 1e8 }),
         shopConfig: { name, supportEmail: 'help@shop.test' },
         appUrl: 'http://shop.test',
         cacheMs: 60_000,
+        cacheBytes: 1e8,
         deadlineMs: 11_000,
       });
     const first = await service('First Shop');
@@ -202,11 +204,12 @@ describe('server-rendered pages', () => {
     const pages = await createPageService({
       serverEntryPath: path.join(dir, 'entry-server.mjs'),
       template: TEMPLATE,
-      catalog: createCatalogReader(db, 0),
-      collections: createCollectionsReader(db, 0),
+      catalog: createCatalogReader(db, { ttlMs: 0, maxBytes: 1e8 }),
+      collections: createCollectionsReader(db, { ttlMs: 0, maxBytes: 1e8 }),
       shopConfig: { name: 'Shop', supportEmail: 'help@shop.test' },
       appUrl: 'http://shop.test',
       cacheMs: 0,
+      cacheBytes: 1e8,
       deadlineMs: 11_000,
     });
     await addProduct(db, { name: 'Quiet Tote', handle: 'quiet-tote' });
@@ -227,6 +230,39 @@ describe('server-rendered pages', () => {
     const secret = async () =>
       renderOf((await pages.page('/order/a?token=b', 'private')).html.toString());
     expect(await secret()).toBeLessThan(await secret());
+  });
+
+  it('remembers renders within its byte budget, least recently used forgotten first', async () => {
+    const { db } = t.database;
+    await addProduct(db, { name: 'Budget Tote', handle: 'budget-tote' });
+    await addProduct(db, { name: 'Budget Strap', handle: 'budget-strap' });
+    const renderOf = (html: string) => Number(/render (\d+)/.exec(html)?.[1]);
+    const service = (cacheBytes: number) =>
+      createPageService({
+        serverEntryPath: path.join(dir, 'entry-server.mjs'),
+        template: TEMPLATE,
+        catalog: createCatalogReader(db, { ttlMs: 0, maxBytes: 0 }),
+        collections: createCollectionsReader(db, { ttlMs: 0, maxBytes: 0 }),
+        shopConfig: { name: 'Shop', supportEmail: 'help@shop.test' },
+        appUrl: 'http://shop.test',
+        cacheMs: 0,
+        cacheBytes,
+        deadlineMs: 11_000,
+      });
+    const roomy = await service(1e8);
+    const pageOf = async (pages: typeof roomy, handle: string) =>
+      (await pages.page(`/products/${handle}`, 'public')).html.toString();
+    // What one page's render weighs, remembered with its reads: a budget of a little more than that.
+    await pageOf(roomy, 'budget-tote');
+    const oneRender = roomy.heldBytes().renders;
+    expect(oneRender).toBeGreaterThan(0);
+    const tight = await service(Math.ceil(oneRender * 1.5));
+    const first = renderOf(await pageOf(tight, 'budget-tote'));
+    expect(renderOf(await pageOf(tight, 'budget-tote'))).toBe(first);
+    // The strap's render pushes the tote's out: the tote renders again, the strap does not.
+    const strap = renderOf(await pageOf(tight, 'budget-strap'));
+    expect(renderOf(await pageOf(tight, 'budget-strap'))).toBe(strap);
+    expect(renderOf(await pageOf(tight, 'budget-tote'))).toBeGreaterThan(strap);
   });
 
   it('renders a page once for 40 requests at once, whatever queries they make up', async () => {
