@@ -14,7 +14,7 @@ import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import pg from 'pg';
 import {
   BEFORE_VARIANTS,
@@ -23,6 +23,7 @@ import {
   generateVariantCatalog,
   migrate,
 } from './support/catalog-generator';
+import { loadPaths } from './support/load';
 import { ROOT, freePort } from './support/production-server';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -62,29 +63,8 @@ async function waitFor(url: string) {
 }
 
 /** Loads the paths in turn (each connection goes through them round and round). */
-function load(
-  origin: string,
-  paths: readonly string[],
-  connections: number,
-  duration = seconds,
-): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: origin,
-        connections,
-        duration,
-        requests: paths.map((p) => ({ method: 'GET', path: p })),
-      },
-      (error, result) => {
-        if (error) reject(error);
-        else if (result.non2xx || result.errors)
-          reject(new Error(`${paths[0]}: ${result.non2xx} non-2xx, ${result.errors} errors`));
-        else resolve(result);
-      },
-    );
-  });
-}
+const load = (origin: string, paths: readonly string[], connections: number, duration = seconds) =>
+  loadPaths(origin, paths, connections, duration);
 
 interface Row {
   label: string;

@@ -1,0 +1,313 @@
+// `npm run bench:scale` (tsx bench/scale.ts): the same shop at 100,000 products and 1,000,000
+// orders (issue 23). On a fresh PostgreSQL database it creates and drops: the catalog issue's
+// generator (products × 10 variants) and the order generator, then the production build with the
+// catalog cache off, measured with autocannon at 4 and at 20 connections against GET /api/health
+// and, for the storefront's reads, the bare node + pg server running the same SQL and answering
+// the same bytes (bench/bare-server.mjs), in the same run. Prints p50/p99 per request and a
+// PASS/FAIL line per target; finally 60 s of mixed load and the API process's RSS.
+// Needs the build (npm run build; --no-build skips it) and PostgreSQL (BENCH_PG_URL, default
+// 127.0.0.1:5432 trust). Loopback only. Never in CI.
+// Options: BENCH_PRODUCTS (default 100000), BENCH_ORDERS (default 1000000), BENCH_SECONDS (10),
+// BENCH_MIXED_SECONDS (60).
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import type autocannon from 'autocannon';
+import pg from 'pg';
+import { ownerToken, waitFor } from './back-office-bench';
+import {
+  createScratchDatabase,
+  generateVariantCatalog,
+  migrate,
+} from './support/catalog-generator';
+import { loadPaths } from './support/load';
+import { seedOrders } from './support/order-generator';
+import { ROOT, freePort } from './support/production-server';
+
+const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const orderCount = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const mixedSeconds = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
+const serverUrl = new URL(
+  process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+);
+const JWT_SECRET = 'bench-only-secret-0123456789abcdef0123456789';
+const CONNECTIONS = [4, 20] as const;
+
+if (!process.argv.includes('--no-build')) {
+  const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A request the benchmark makes, and how it is judged. */
+interface Target {
+  label: string;
+  paths: string[];
+  kind: 'baseline' | 'storefront' | 'back office';
+  contentType?: string;
+}
+
+interface Measured {
+  target: Target;
+  connections: number;
+  shop: autocannon.Result;
+  bare?: autocannon.Result;
+}
+
+const rssMbOf = (pid: number) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN) / 1024;
+};
+
+/** The first <loc> of a sitemap (or sitemap index) document, as a path. */
+const firstLoc = (xml: string) => {
+  const loc = /<loc>([^<]+)<\/loc>/.exec(xml)?.[1];
+  return loc ? new URL(loc).pathname : undefined;
+};
+
+async function startBare(contentType: string, body: Buffer, dbUrl: string) {
+  const bodyFile = path.join(mkdtempSync(path.join(tmpdir(), 'shop-scale-')), 'body');
+  writeFileSync(bodyFile, body);
+  const port = await freePort();
+  const bare = fork(path.join(ROOT, 'bench/bare-server.mjs'), [
+    String(port),
+    contentType,
+    bodyFile,
+    dbUrl,
+  ]);
+  await new Promise<void>((resolve) => bare.once('message', () => resolve()));
+  return { origin: `http://127.0.0.1:${port}`, process: bare };
+}
+
+const loadBefore = loadavg()[0]!;
+const database = await createScratchDatabase(serverUrl, 'shop_scale');
+const measured: Measured[] = [];
+const sitemapMs: { path: string; ms: number; bytes: number; urls: number }[] = [];
+let homeBytes: number | undefined;
+let rss = { before: 0, after: 0 };
+let shop: ChildProcess | undefined;
+try {
+  let started = performance.now();
+  await withClient(database.url, async (client) => {
+    await migrate(client);
+    await generateVariantCatalog(client, { products: productCount });
+  });
+  console.log(
+    `catalog: ${productCount} products × 10 variants in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  started = performance.now();
+  await withClient(database.url, async (client) => {
+    await seedOrders(client, orderCount);
+    await client.query('vacuum analyze');
+  });
+  console.log(`orders: ${orderCount} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const port = await freePort();
+  shop = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      JWT_SECRET,
+      ALLOW_TEST_CHECKOUT: 'true',
+      I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: 'true',
+      // Off: every request reads the database (the page cache goes with it).
+      CATALOG_CACHE_MS: '0',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(`${origin}/api/ready`);
+  const token = await ownerToken(new URL(database.url), JWT_SECRET);
+  const authorization = { authorization: `Bearer ${token}` };
+
+  const { pages, products } = (await (await fetch(`${origin}/api/products`)).json()) as {
+    pages: number;
+    products: { _id: string }[];
+  };
+  const nearEnd = Math.max(1, pages - 2);
+  const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
+  const sitemapFile = sitemap.includes('<sitemapindex') ? firstLoc(sitemap) : '/sitemap.xml';
+
+  const targets: Target[] = [
+    { label: 'GET /api/health', paths: ['/api/health'], kind: 'baseline' },
+    {
+      label: 'listing page 1',
+      paths: ['/api/products?pageNumber=1'],
+      kind: 'storefront',
+      contentType: 'application/json',
+    },
+    {
+      label: `listing page ${nearEnd} of ${pages}`,
+      paths: [`/api/products?pageNumber=${nearEnd}`],
+      kind: 'storefront',
+      contentType: 'application/json',
+    },
+    {
+      label: 'GET /api/products/:id',
+      paths: products.slice(0, 4).map((p) => `/api/products/${p._id}`),
+      kind: 'storefront',
+      contentType: 'application/json',
+    },
+    { label: 'home page HTML', paths: ['/'], kind: 'storefront', contentType: 'text/html' },
+    ...(sitemapFile
+      ? [
+          {
+            label: `sitemap file ${sitemapFile}`,
+            paths: [sitemapFile],
+            kind: 'storefront' as const,
+            contentType: 'application/xml',
+          },
+        ]
+      : []),
+    { label: 'orders: first page', paths: ['/api/admin/orders'], kind: 'back office' },
+    {
+      label: 'orders: status shipped',
+      paths: ['/api/admin/orders?status=shipped'],
+      kind: 'back office',
+    },
+    { label: 'orders: name search', paths: ['/api/admin/orders?q=nasser'], kind: 'back office' },
+    {
+      label: 'orders: e-mail fragment',
+      paths: ['/api/admin/orders?q=customer123'],
+      kind: 'back office',
+    },
+    { label: 'orders: deep page', paths: ['/api/admin/orders?page=400'], kind: 'back office' },
+    { label: 'customers: first page', paths: ['/api/admin/customers'], kind: 'back office' },
+  ];
+
+  // Each sitemap file, asked once cold: the time to generate it.
+  for (const file of sitemap.includes('<sitemapindex')
+    ? [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)
+    : ['/sitemap.xml']) {
+    const at = performance.now();
+    const body = await (await fetch(`${origin}${file}`)).text();
+    sitemapMs.push({
+      path: file,
+      ms: performance.now() - at,
+      bytes: Buffer.byteLength(body),
+      urls: (body.match(/<url>/g) ?? []).length,
+    });
+  }
+  homeBytes = Buffer.byteLength(await (await fetch(`${origin}/`)).text());
+
+  for (const target of targets) {
+    const headers = target.kind === 'back office' ? authorization : {};
+    const first = await fetch(`${origin}${target.paths[0]}`, {
+      headers: { ...headers, 'accept-encoding': 'identity' },
+    });
+    if (!first.ok) throw new Error(`${target.paths[0]}: ${first.status}`);
+    const body = Buffer.from(await first.arrayBuffer());
+    const bare =
+      target.kind === 'storefront' && target.contentType
+        ? await startBare(target.contentType, body, database.url)
+        : undefined;
+    try {
+      // Warm up (JIT, pools, plans, the database's buffers) before measuring.
+      await loadPaths(origin, target.paths, 20, 2, headers);
+      if (bare) await loadPaths(bare.origin, target.paths, 20, 2);
+      for (const connections of CONNECTIONS) {
+        const result = await loadPaths(origin, target.paths, connections, seconds, headers);
+        const baseline = bare
+          ? await loadPaths(bare.origin, target.paths, connections, seconds)
+          : undefined;
+        measured.push({
+          target,
+          connections,
+          shop: result,
+          ...(baseline ? { bare: baseline } : {}),
+        });
+      }
+    } finally {
+      bare?.process.kill();
+    }
+  }
+
+  // Mixed load: everything above at once, then the process's resident memory.
+  rss.before = rssMbOf(shop.pid!);
+  const mixed = targets.filter((t) => t.kind !== 'back office').flatMap((t) => t.paths);
+  await Promise.all([
+    loadPaths(origin, mixed, 16, mixedSeconds),
+    loadPaths(
+      origin,
+      targets.filter((t) => t.kind === 'back office').flatMap((t) => t.paths),
+      4,
+      mixedSeconds,
+      authorization,
+    ),
+  ]);
+  rss = { ...rss, after: rssMbOf(shop.pid!) };
+} finally {
+  if (shop && shop.exitCode === null) {
+    shop.kill('SIGTERM');
+    await new Promise<void>((resolve) => shop!.once('exit', () => resolve()));
+  }
+  await database.drop();
+}
+
+const pad = (text: string | number, width: number) => String(text).padEnd(width);
+console.log(
+  `\n${productCount} products × 10 variants, ${orderCount} orders, catalog cache off, ${seconds} s each, PostgreSQL, loopback.` +
+    `\nBare = node:http + pg running the request's SQL and answering the same bytes. Load average (1 min) before ${loadBefore.toFixed(1)}, after ${loadavg()[0]!.toFixed(1)}.\n`,
+);
+console.log(
+  `${pad('request', 40)}${pad('conns', 7)}${pad('req/s', 8)}${pad('p50', 7)}${pad('p97.5', 7)}${pad('p99', 7)}${pad('bare p99', 10)}p99 ratio`,
+);
+for (const { target, connections, shop: r, bare } of measured) {
+  console.log(
+    `${pad(target.label, 40)}${pad(connections, 7)}${pad(Math.round(r.requests.average), 8)}${pad(r.latency.p50, 7)}${pad(r.latency.p97_5, 7)}${pad(r.latency.p99, 7)}` +
+      (bare
+        ? `${pad(bare.latency.p99, 10)}${(r.latency.p99 / Math.max(1, bare.latency.p99)).toFixed(2)}×`
+        : ''),
+  );
+}
+console.log('');
+for (const file of sitemapMs)
+  console.log(
+    `sitemap ${file.path}: ${file.urls} URLs, ${(file.bytes / 1024).toFixed(0)} KB, generated in ${file.ms.toFixed(0)} ms`,
+  );
+console.log(`home page HTML: ${((homeBytes ?? NaN) / 1024).toFixed(1)} KB`);
+console.log(
+  `RSS of the API: ${rss.before.toFixed(0)} MB before ${mixedSeconds} s of mixed load, ${rss.after.toFixed(0)} MB after`,
+);
+
+const marks: [string, boolean][] = [];
+for (const { target, connections, shop: r, bare } of measured) {
+  if (target.kind === 'storefront' && connections === 4)
+    marks.push([`${target.label}: p99 <= 50 ms at 4`, r.latency.p99 <= 50]);
+  if (target.kind === 'storefront' && connections === 20 && bare)
+    marks.push([
+      `${target.label}: p99 within 2× of bare at 20`,
+      r.latency.p99 <= 2 * Math.max(1, bare.latency.p99),
+    ]);
+  // autocannon reports p97.5, not p95: a p97.5 within the mark is a p95 within it.
+  if (target.kind === 'back office')
+    marks.push([`${target.label}: p95 <= 300 ms at ${connections}`, r.latency.p97_5 <= 300]);
+}
+marks.push([`home page HTML <= 100 KB`, (homeBytes ?? Infinity) <= 100 * 1024]);
+for (const file of sitemapMs) {
+  marks.push([`sitemap ${file.path} generated in <= 1 s`, file.ms <= 1000]);
+  marks.push([`sitemap ${file.path} holds <= 50,000 URLs`, file.urls <= 50_000]);
+}
+marks.push([`RSS <= 300 MB after ${mixedSeconds} s of mixed load`, rss.after <= 300]);
+// Every load above fails the run on any non-2xx answer: reaching this line means none.
+marks.push(['no 5xx (nor any other error) during any of it', true]);
+console.log('');
+for (const [mark, met] of marks) console.log(`${met ? 'PASS' : 'FAIL'} ${mark}`);
