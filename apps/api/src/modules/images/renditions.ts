@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, default as Sharp } from 'sharp';
 import {
   ADMIN_CATALOG_MESSAGES,
   IMAGE_WIDTHS,
@@ -15,11 +15,22 @@ import { createWorkQueue } from '../../lib/work-queue';
  * with no metadata at all. See docs/decisions/017-product-photos.md.
  */
 
-// One libvips thread per image and one photo at a time in this process: an upload takes about one
-// core for a second or two, the other core keeps serving the shop (a 2-core machine).
-sharp.concurrency(1);
-// Every upload is new: sharp's operation cache would only hold memory.
-sharp.cache(false);
+let loadingSharp: Promise<typeof Sharp> | undefined;
+/**
+ * sharp (and libvips), loaded on the first photo and kept: some 30 MB a process that renders no
+ * photo never holds (issue 23's memory budget).
+ */
+function loadSharp(): Promise<typeof Sharp> {
+  loadingSharp ??= import('sharp').then(({ default: sharp }) => {
+    // One libvips thread per image and one photo at a time in this process: an upload takes
+    // about one core for a second or two, the other core keeps serving the shop (2 cores).
+    sharp.concurrency(1);
+    // Every upload is new: sharp's operation cache would only hold memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadingSharp;
+}
 const photoWork = createWorkQueue(1);
 
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
@@ -78,6 +89,7 @@ export function renderPhoto(upload: Buffer): Promise<RenderedPhoto> {
 }
 
 async function render(upload: Buffer): Promise<RenderedPhoto> {
+  const sharp = await loadSharp();
   // The pixel and side limits are checked from the header, before any pixel is decoded
   // (decompression bombs, and thin strips that cost seconds to decode).
   const input = () => sharp(upload, { limitInputPixels: MAX_IMAGE_PIXELS });

@@ -19,7 +19,7 @@ import {
 import { placePaidOrder, placeUnpaidOrder } from '../../test/paid-orders';
 import { pdfText } from '../../test/pdf-text';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
-import { printable } from './pdf';
+import { loadPdfTools, printable } from './pdf';
 
 const where = TEST_DATABASE_URL ? 'two API processes on PostgreSQL' : 'PGlite';
 
@@ -255,7 +255,8 @@ describe('the PDF’s letters', () => {
     });
   });
 
-  it('print what the font cannot draw as ?, and the rest of the line as written', () => {
+  it('print what the font cannot draw as ?, and the rest of the line as written', async () => {
+    await loadPdfTools();
     expect(printable('王小明 Wang')).toBe('??? Wang');
     expect(printable('Zoë 12\nÅsa')).toBe('Zoë 12\nÅsa');
   });

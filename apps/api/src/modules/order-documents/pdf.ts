@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { create as openFont, type Font } from 'fontkit';
-import PDFDocument from 'pdfkit';
+import type { Font } from 'fontkit';
+import type PDFKitDocument from 'pdfkit';
 import {
   ORDER_DOCUMENT_TITLES,
   addressLines,
@@ -33,19 +33,39 @@ interface Fonts {
   glyphs: Font;
 }
 
-let fonts: Fonts | undefined;
-/** The font files, read on the first PDF and kept. */
-function loadFonts(): Fonts {
-  if (fonts) return fonts;
-  const fileOf = (face: string) =>
-    readFileSync(createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${face}.ttf`));
-  const regular = fileOf(REGULAR);
-  fonts = { regular, bold: fileOf(BOLD), glyphs: openFont(regular) as Font };
-  return fonts;
+interface PdfTools {
+  PDFDocument: typeof PDFKitDocument;
+  fonts: Fonts;
 }
 
+let fonts: Fonts | undefined;
+let tools: Promise<PdfTools> | undefined;
+/**
+ * pdfkit, fontkit and the font files, loaded on the first PDF and kept: some 25 MB a process that
+ * makes no PDF never holds (issue 23's memory budget).
+ */
+export function loadPdfTools(): Promise<PdfTools> {
+  tools ??= (async () => {
+    const [{ default: PDFDocument }, { create: openFont }] = await Promise.all([
+      import('pdfkit'),
+      import('fontkit'),
+    ]);
+    const fileOf = (face: string) =>
+      readFileSync(createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${face}.ttf`));
+    const regular = fileOf(REGULAR);
+    fonts = { regular, bold: fileOf(BOLD), glyphs: openFont(regular) as Font };
+    return { PDFDocument, fonts };
+  })();
+  return tools;
+}
+
+const loadedGlyphs = (): Font => {
+  if (!fonts) throw new Error('loadPdfTools() first');
+  return fonts.glyphs;
+};
+
 /** The text with '?' for each character the font cannot draw (line breaks and spaces stay). */
-export function printable(text: string, glyphs: Font = loadFonts().glyphs): string {
+export function printable(text: string, glyphs: Font = loadedGlyphs()): string {
   let out = '';
   for (const character of text) {
     const point = character.codePointAt(0) ?? 0;
@@ -185,7 +205,8 @@ function drawDocument(
 }
 
 /** The documents as one PDF file. */
-export function renderDocumentsPdf(response: OrderDocumentsResponse): Promise<Buffer> {
+export async function renderDocumentsPdf(response: OrderDocumentsResponse): Promise<Buffer> {
+  const { PDFDocument, fonts: faces } = await loadPdfTools();
   const pdf = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
@@ -194,7 +215,7 @@ export function renderDocumentsPdf(response: OrderDocumentsResponse): Promise<Bu
       Author: response.shop.name,
     },
   });
-  const { regular, bold } = loadFonts();
+  const { regular, bold } = faces;
   pdf.registerFont(REGULAR, regular);
   pdf.registerFont(BOLD, bold);
   pdf.font(REGULAR);
