@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 
-export async function withClient<T>(url: URL, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(
+  url: URL | string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   try {

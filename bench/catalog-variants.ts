@@ -10,12 +10,11 @@
 // 127.0.0.1:5432 trust); makes its own databases and drops them. Loopback only. Never in CI.
 // Options: BENCH_SECONDS (default 10), BENCH_PRODUCTS (default 10000), BENCH_SIZED (default 33334),
 // BENCH_MOVEMENTS (default 500000).
-import { fork, spawn, spawnSync } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
-import pg from 'pg';
 import {
   BEFORE_VARIANTS,
   createScratchDatabase,
@@ -23,8 +22,9 @@ import {
   generateVariantCatalog,
   migrate,
 } from './support/catalog-generator';
+import { waitFor, withClient } from './back-office-bench';
 import { loadPaths } from './support/load';
-import { ROOT, freePort } from './support/production-server';
+import { ROOT, buildUnlessSkipped, freePort } from './support/production-server';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -35,32 +35,7 @@ const CONNECTIONS = [4, 20] as const;
 /** Listing pages asked for in turn: the first, middle ones and the last of 10,000 / 12. */
 const LISTING_PAGES = [1, 2, 10, 100, 400, Math.ceil(productCount / 12)];
 
-if (!process.argv.includes('--no-build')) {
-  const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise<void>((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
+buildUnlessSkipped();
 
 /** Loads the paths in turn (each connection goes through them round and round). */
 const load = (origin: string, paths: readonly string[], connections: number, duration = seconds) =>

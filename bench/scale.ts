@@ -9,13 +9,12 @@
 // 127.0.0.1:5432 trust). Loopback only. Never in CI.
 // Options: BENCH_PRODUCTS (default 100000), BENCH_ORDERS (default 1000000), BENCH_SECONDS (10),
 // BENCH_MIXED_SECONDS (60).
-import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
-import pg from 'pg';
-import { ownerToken, waitFor } from './back-office-bench';
+import { ownerToken, waitFor, withClient } from './back-office-bench';
 import {
   createScratchDatabase,
   generateVariantCatalog,
@@ -23,7 +22,7 @@ import {
 } from './support/catalog-generator';
 import { loadPaths } from './support/load';
 import { seedOrders } from './support/order-generator';
-import { ROOT, freePort } from './support/production-server';
+import { ROOT, buildUnlessSkipped, freePort } from './support/production-server';
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const orderCount = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -35,20 +34,7 @@ const serverUrl = new URL(
 const JWT_SECRET = 'bench-only-secret-0123456789abcdef0123456789';
 const CONNECTIONS = [4, 20] as const;
 
-if (!process.argv.includes('--no-build')) {
-  const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+buildUnlessSkipped();
 
 /** A request the benchmark makes, and how it is judged. */
 interface Target {

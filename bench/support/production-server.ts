@@ -2,7 +2,7 @@
 // serving apps/web/dist over a fresh embedded database with the sample catalog, beside a small
 // SMTP server). It runs from a temporary directory so its data directory never touches the one
 // the browser tests use.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -51,6 +51,13 @@ async function waitFor(url: string, server: ChildProcess) {
     await new Promise<void>((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} did not come up`);
+}
+
+/** `npm run build` first, unless the benchmark was given --no-build; a failed build ends it. */
+export function buildUnlessSkipped(): void {
+  if (process.argv.includes('--no-build')) return;
+  const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
 export type ProductionServer = { origin: string; stop: () => Promise<void> };

@@ -53,6 +53,15 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** A memory budget in bytes, `mebibytes` MiB unless set; up to 4 GiB. */
+const byteBudget = (mebibytes: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(4 * 1024 ** 3)
+    .default(mebibytes * 1024 ** 2);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -102,19 +111,9 @@ const envSchema = z
     /** How long a catalog answer may be served from memory; 0 turns the cache off. */
     CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** What the catalog's and the collections' cached answers may weigh, each (bytes). */
-    CATALOG_CACHE_BYTES: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(4 * 1024 ** 3)
-      .default(16 * 1024 ** 2),
+    CATALOG_CACHE_BYTES: byteBudget(16),
     /** What the rendered pages kept (and the renders remembered) may weigh, each (bytes). */
-    PAGE_CACHE_BYTES: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(4 * 1024 ** 3)
-      .default(32 * 1024 ** 2),
+    PAGE_CACHE_BYTES: byteBudget(32),
     /** Multiplies the per-hour limits of registrations, mail requests, checkouts and reviews (tests). */
     ACTION_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
     /** Set when the shop runs behind proxies that set X-Forwarded-For: their number or addresses. */

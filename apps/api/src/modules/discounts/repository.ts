@@ -62,6 +62,13 @@ export async function findCode(db: Executor, code: string): Promise<CodeMatch | 
   };
 }
 
+/** An automatic discount that is on and not used up (its dates are the rules' to judge). */
+const automaticInUse = [
+  eq(discounts.automatic, true),
+  eq(discounts.active, true),
+  sql`(${discounts.usageLimit} is null or ${discounts.usedCount} < ${discounts.usageLimit})`,
+];
+
 /** Active automatic discounts not used up, and not already used by this customer where once. */
 export async function findAutomaticDiscounts(
   db: Executor,
@@ -72,9 +79,7 @@ export async function findAutomaticDiscounts(
     .from(discounts)
     .where(
       and(
-        eq(discounts.automatic, true),
-        eq(discounts.active, true),
-        sql`(${discounts.usageLimit} is null or ${discounts.usedCount} < ${discounts.usageLimit})`,
+        ...automaticInUse,
         customerKey
           ? sql`not (${discounts.oncePerCustomer} and exists (
               select 1 from ${discountRedemptions} r where r.discount_id = ${discounts.id}
@@ -90,11 +95,9 @@ const productSaleDiscounts = preparedRead((db) =>
     .from(discounts)
     .where(
       and(
-        eq(discounts.automatic, true),
-        eq(discounts.active, true),
+        ...automaticInUse,
         eq(discounts.kind, 'percentage'),
         eq(discounts.oncePerCustomer, false),
-        sql`(${discounts.usageLimit} is null or ${discounts.usedCount} < ${discounts.usageLimit})`,
       ),
     )
     .prepare('discounts_product_sales'),

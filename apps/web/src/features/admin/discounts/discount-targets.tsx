@@ -25,6 +25,32 @@ const optionClass = 'flex min-h-10 cursor-pointer items-center gap-3 text-sm';
 const toggle = (ids: string[], id: string, on: boolean) =>
   on ? [...ids, id] : ids.filter((other) => other !== id);
 
+/** One thing the discount may be for, as a box: ticked while `chosen` holds its id. */
+function TargetBox({
+  id,
+  label,
+  chosen,
+  onChosen,
+}: {
+  id: string;
+  label: string;
+  chosen: string[];
+  onChosen: (ids: string[]) => void;
+}) {
+  return (
+    <label className={optionClass}>
+      <input
+        type="checkbox"
+        value={id}
+        className={checkboxClass}
+        checked={chosen.includes(id)}
+        onChange={(event) => onChosen(toggle(chosen, id, event.target.checked))}
+      />
+      <span className="break-all">{label}</span>
+    </label>
+  );
+}
+
 /** A chosen product or variant, with the button that takes it off the discount. */
 function Chosen({ name, onRemove }: { name: string; onRemove: () => void }) {
   return (
@@ -85,19 +111,16 @@ function ProductVariants({
         <fieldset className="flex flex-col">
           <legend className="sr-only">Variants of {product.name}</legend>
           {withOptions.map((variant) => (
-            <label key={variant.variant} className={optionClass}>
-              <input
-                type="checkbox"
-                value={variant.variant}
-                className={checkboxClass}
-                checked={variantIds.includes(variant.variant)}
-                onChange={(event) => {
-                  onName(variant.variant, `${product.name} — ${variant.title}`);
-                  onVariants(toggle(variantIds, variant.variant, event.target.checked));
-                }}
-              />
-              <span className="break-all">{variant.title}</span>
-            </label>
+            <TargetBox
+              key={variant.variant}
+              id={variant.variant}
+              label={variant.title}
+              chosen={variantIds}
+              onChosen={(ids) => {
+                onName(variant.variant, `${product.name} — ${variant.title}`);
+                onVariants(ids);
+              }}
+            />
           ))}
         </fieldset>
       )}
@@ -156,18 +179,13 @@ export function DiscountTargets({
         )}
         <div className="grid gap-x-4 sm:grid-cols-2">
           {collections.data?.collections.map((collection) => (
-            <label key={collection._id} className={optionClass}>
-              <input
-                type="checkbox"
-                value={collection._id}
-                className={checkboxClass}
-                checked={collectionIds.includes(collection._id)}
-                onChange={(event) =>
-                  onCollections(toggle(collectionIds, collection._id, event.target.checked))
-                }
-              />
-              <span className="break-all">{collection.name}</span>
-            </label>
+            <TargetBox
+              key={collection._id}
+              id={collection._id}
+              label={collection.name}
+              chosen={collectionIds}
+              onChosen={onCollections}
+            />
           ))}
         </div>
       </fieldset>
@@ -224,18 +242,12 @@ export function DiscountTargets({
         >
           {products.data?.products.map((product) => (
             <div key={product._id}>
-              <label className={optionClass}>
-                <input
-                  type="checkbox"
-                  value={product._id}
-                  className={checkboxClass}
-                  checked={productIds.includes(product._id)}
-                  onChange={(event) =>
-                    onProducts(toggle(productIds, product._id, event.target.checked))
-                  }
-                />
-                <span className="break-all">{product.name}</span>
-              </label>
+              <TargetBox
+                id={product._id}
+                label={product.name}
+                chosen={productIds}
+                onChosen={onProducts}
+              />
               {!productIds.includes(product._id) && (
                 <ProductVariants
                   product={product}
