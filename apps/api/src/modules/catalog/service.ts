@@ -14,6 +14,7 @@ import type { Database, Transaction } from '../../db/client';
 import { invalid, notFound } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import { imageAltsOfProducts, type ImageAlts } from '../images/service';
+import { searchProducts } from '../search/service';
 import {
   countProducts,
   findFormerHandleTarget,
@@ -21,6 +22,7 @@ import {
   findProductByHandle,
   findProductById,
   findProductsPage,
+  findPublishedProductsInOrder,
   findPublishedProductDates,
   findReviewsNewestFirst,
   updateProductPhotoColumns,
@@ -60,17 +62,26 @@ export function readListingQuery(query: ProductListQuery): ListingRequest {
 }
 
 export async function listProducts(db: Database, request: ListingRequest): Promise<ProductList> {
-  const filter = { keyword: request.keyword, categories: request.categories };
-  const total = await countProducts(db, filter);
-  const pages = Math.ceil(total / PRODUCTS_PAGE_SIZE);
-  // A page past the end is an empty page, not an error; no need to ask the database for it.
-  const rows =
-    request.page > pages
-      ? []
-      : await findProductsPage(db, filter, {
-          limit: PRODUCTS_PAGE_SIZE,
-          offset: (request.page - 1) * PRODUCTS_PAGE_SIZE,
-        });
+  const window = { limit: PRODUCTS_PAGE_SIZE, offset: (request.page - 1) * PRODUCTS_PAGE_SIZE };
+  let rows: ProductWithStock[];
+  let pages: number;
+  let search: ProductList['search'];
+  if (request.keyword) {
+    // Ranked by modules/search (decision 050); a page past the end reads no products.
+    const found = await searchProducts(
+      db,
+      { keyword: request.keyword, categories: request.categories },
+      window,
+    );
+    pages = Math.ceil(found.total / PRODUCTS_PAGE_SIZE);
+    rows = await findPublishedProductsInOrder(db, found.ids);
+    search = found.outcome;
+  } else {
+    const filter = { categories: request.categories };
+    pages = Math.ceil((await countProducts(db, filter)) / PRODUCTS_PAGE_SIZE);
+    // A page past the end is an empty page, not an error; no need to ask the database for it.
+    rows = request.page > pages ? [] : await findProductsPage(db, filter, window);
+  }
   const alts = await imageAltsOfProducts(
     db,
     rows.map((row) => row.id),
@@ -79,6 +90,7 @@ export async function listProducts(db: Database, request: ListingRequest): Promi
     products: rows.map((row) => toProductSummary(row, alts.get(row.id))),
     page: request.page,
     pages,
+    ...(search ? { search } : {}),
   };
 }
 
