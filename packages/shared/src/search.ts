@@ -8,8 +8,15 @@ import { singleLineText } from './text';
 
 /** A word shorter than this is never corrected: too many short words are one typo apart. */
 export const TYPO_MIN_LENGTH = 5;
-/** At most this many typos (insertions, deletions, substitutions, swaps of neighbours). */
-export const MAX_TYPOS = 2;
+/** From this length a word may have two typos; shorter ones one ('zebra' is not 'zero'). */
+export const TWO_TYPOS_MIN_LENGTH = 7;
+
+/**
+ * How many typos (insertions, deletions, substitutions, swaps of neighbours) a word of this
+ * many letters may have and still find what it was meant to: 0 below 5, 1 below 7, else 2.
+ */
+export const typosAllowed = (length: number) =>
+  length < TYPO_MIN_LENGTH ? 0 : length < TWO_TYPOS_MIN_LENGTH ? 1 : 2;
 /** A search reads at most this many words; the rest are ignored. */
 export const MAX_SEARCH_WORDS = 8;
 /** At most this many corrections stand for one misspelt word. */
@@ -60,14 +67,15 @@ export function editDistance(a: string, b: string): number {
 
 /**
  * What a misspelt word stands for: of the shop's words that look like it (`near`, most alike
- * first), those at most MAX_TYPOS edits away, the nearest only. None for a short word.
+ * first), those within the typos its length allows, the nearest only. None for a short word.
  */
 export function typoCorrections(word: string, near: readonly string[]): string[] {
-  if ([...word].length < TYPO_MIN_LENGTH) return [];
+  const allowed = typosAllowed([...word].length);
+  if (!allowed) return [];
   const scored = near
     .filter((candidate) => candidate !== word)
     .map((candidate) => ({ candidate, distance: editDistance(word, candidate) }))
-    .filter(({ distance }) => distance <= MAX_TYPOS);
+    .filter(({ distance }) => distance <= allowed);
   const nearest = Math.min(...scored.map(({ distance }) => distance));
   return scored
     .filter(({ distance }) => distance === nearest)
