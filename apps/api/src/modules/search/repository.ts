@@ -34,7 +34,11 @@ const tsquery = (text: SQL | string) => sql`plainto_tsquery('shop_search', ${tex
 /** One round trip for all the words of a search. */
 export async function readWords(db: Executor, words: readonly string[]): Promise<WordReading[]> {
   if (!words.length) return [];
-  const result = await db.execute(sql`
+  return rowsOf<WordReading>(await db.execute(readWordsSql(words)));
+}
+
+/** The statements, for EXPLAIN (bench/search.ts) as much as for the functions here. */
+export const readWordsSql = (words: readonly string[]) => sql`
     select w.word,
       numnode(${tsquery(sql`w.word`)}) = 0 as stop,
       ${publishedMatch(tsquery(sql`w.word`))} as known,
@@ -51,9 +55,7 @@ export async function readWords(db: Executor, words: readonly string[]): Promise
           order by likeness desc, v.word limit 10) n
       ), '{}') as near
     from json_array_elements_text(${JSON.stringify(words)}::json) with ordinality as w(word, n)
-    order by w.n`);
-  return rowsOf<WordReading>(result);
-}
+    order by w.n`;
 
 /** A search as SQL: per word, the terms that stand for it (the word, synonyms, corrections). */
 export type SearchTerms = readonly (readonly string[])[];
@@ -100,8 +102,11 @@ function matchingProducts(filter: SearchFilter): SQL {
     where p.status = 'published' and s.document @@ (${matchQuery(filter.terms, filter.every)})${inCategories}`;
 }
 
+export const countMatchesSql = (filter: SearchFilter) =>
+  sql`select count(*)::int as total ${matchingProducts(filter)}`;
+
 export async function countMatches(db: Executor, filter: SearchFilter): Promise<number> {
-  const result = await db.execute(sql`select count(*)::int as total ${matchingProducts(filter)}`);
+  const result = await db.execute(countMatchesSql(filter));
   return rowsOf<{ total: number }>(result)[0]?.total ?? 0;
 }
 
@@ -114,14 +119,16 @@ export async function findRankedIds(
   filter: SearchFilter,
   page: { limit: number; offset: number },
 ): Promise<string[]> {
-  const result = await db.execute(sql`
+  const result = await db.execute(rankedIdsSql(filter, page));
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+export const rankedIdsSql = (filter: SearchFilter, page: { limit: number; offset: number }) => sql`
     select p.id ${matchingProducts(filter)}
     order by ${score(filter.terms)} desc,
       exists (select 1 from variants v where v.product_id = p.id and v.available > 0) desc,
       p.created_at desc, p.id
-    limit ${page.limit} offset ${page.offset}`);
-  return rowsOf<{ id: string }>(result).map((row) => row.id);
-}
+    limit ${page.limit} offset ${page.offset}`;
 
 /** The shop's words closest to these (that some published product still has), most alike first. */
 export async function findClosestWords(
