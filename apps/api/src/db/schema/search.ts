@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { products } from './catalog';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -24,6 +33,11 @@ export const productSearch = pgTable(
     textVector: tsvector('text_vector').notNull(),
     /** All three: what a search matches (GIN), before the fields rank the matches. */
     document: tsvector('document').notNull(),
+    /**
+     * Some variant can be bought (available > 0): ranks it above sold out ones. Written when a
+     * variant's availability crosses zero (rare), so ranking never reads every match's variants.
+     */
+    inStock: boolean('in_stock').notNull().default(false),
   },
   (t) => [index('product_search_document_idx').using('gin', t.document)],
 );

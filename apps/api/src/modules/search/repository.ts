@@ -125,9 +125,7 @@ export async function findRankedIds(
 
 export const rankedIdsSql = (filter: SearchFilter, page: { limit: number; offset: number }) => sql`
     select p.id ${matchingProducts(filter)}
-    order by ${score(filter.terms)} desc,
-      exists (select 1 from variants v where v.product_id = p.id and v.available > 0) desc,
-      p.created_at desc, p.id
+    order by ${score(filter.terms)} desc, s.in_stock desc, p.created_at desc, p.id
     limit ${page.limit} offset ${page.offset}`;
 
 /** The shop's words closest to these (that some published product still has), most alike first. */

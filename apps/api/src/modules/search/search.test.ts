@@ -193,6 +193,38 @@ describe('the search follows the catalog', () => {
   });
 });
 
+describe('sold out products rank below those that can be bought', () => {
+  it('moves a tote down when its last unit goes, and back when stock arrives', async () => {
+    const product = await productIdByHandle(t.database.db, 'jasmine-garden-tote');
+    const adjust = (option: 'A' | 'B', change: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/stock/adjust',
+        headers: { authorization: `Bearer ${owner.token}` },
+        payload: { product, option, change, reason: 'correction' },
+      });
+    const totes = async () =>
+      [...(await search('tote')).products, ...(await search('tote', 2)).products]
+        .filter((found) => found.name.endsWith('Tote'))
+        .map((found) => found.name);
+    const inStockOrder = await totes();
+    // It has 3 of A and 19 of B; the tote still ranks as it did while B is left.
+    expect((await adjust('A', -3)).statusCode).toBe(200);
+    expect(await totes()).toEqual(inStockOrder);
+    expect((await adjust('B', -19)).statusCode).toBe(200);
+    const soldOut = await totes();
+    // After every tote that can be bought, among the sold out ones by age (newest first).
+    expect(soldOut.slice(-3)).toEqual([
+      'Mini Canvas Tote',
+      'Jasmine Garden Tote',
+      'Poppy Field Tote',
+    ]);
+    expect((await adjust('A', 3)).statusCode).toBe(200);
+    expect((await adjust('B', 19)).statusCode).toBe(200);
+    expect(await totes()).toEqual(inStockOrder);
+  });
+});
+
 describe('the owner’s synonyms', () => {
   const call = (method: 'GET' | 'PUT', token: string | undefined, body?: unknown) =>
     t.app.inject({
