@@ -5,6 +5,8 @@ import {
   typosAllowed,
   normalizeSynonymGroups,
   searchWordsOf,
+  synonymGroupsOfText,
+  synonymTextOfGroups,
   synonymListWriteSchema,
   typoCorrections,
 } from './search';
@@ -85,5 +87,22 @@ describe('synonyms', () => {
     expect(accepts([['tee', ' TEE ']])).toBe(false);
     expect(accepts([['tee', '  ']])).toBe(false);
     expect(accepts([['tee', 'a\u0007']])).toBe(false);
+  });
+});
+
+describe('the synonyms as text', () => {
+  it('reads one group a line, terms parted by = or commas, and writes it back', () => {
+    const groups = synonymGroupsOfText(
+      ' tee = t-shirt, tshirt =shirt \n\n strap=belt\r\n tote bag , bag ',
+    );
+    expect(groups).toEqual([
+      ['tee', 't-shirt', 'tshirt', 'shirt'],
+      ['strap', 'belt'],
+      ['tote bag', 'bag'],
+    ]);
+    expect(synonymTextOfGroups(groups)).toBe(
+      'tee = t-shirt = tshirt = shirt\nstrap = belt\ntote bag = bag',
+    );
+    expect(synonymGroupsOfText('tee')).toEqual([['tee']]);
   });
 });

@@ -138,3 +138,23 @@ export type SynonymList = z.infer<typeof synonymListSchema>;
 export function normalizeSynonymGroups(groups: readonly (readonly string[])[]): string[][] {
   return groups.map((terms) => [...new Set(terms.map(normalizeSynonymTerm))]);
 }
+
+/**
+ * The back office's way to write the list: one group a line, its terms parted by '=' or commas
+ * ('tee = t-shirt = tshirt = shirt'); blank lines are skipped.
+ */
+export function synonymGroupsOfText(text: string): string[][] {
+  return text
+    .split(/\r?\n/)
+    .map((line) =>
+      line
+        .split(/[=,]/)
+        .map((term) => term.trim())
+        .filter(Boolean),
+    )
+    .filter((terms) => terms.length > 0);
+}
+
+/** The list as the back office shows it: one group a line. */
+export const synonymTextOfGroups = (groups: readonly (readonly string[])[]) =>
+  groups.map((terms) => terms.join(' = ')).join('\n');
