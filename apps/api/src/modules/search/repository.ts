@@ -71,17 +71,24 @@ function matchQuery(search: SearchTerms, every: boolean): SQL {
   return sql.join(search.map(wordQuery), every ? sql` && ` : sql` || `);
 }
 
-/** Each word scores 3 in the name, 2 in the category, collections, options or SKUs, 1 in the description. */
-function score(search: SearchTerms): SQL {
-  return sql.join(
-    search.map((terms) => {
-      const query = wordQuery(terms);
-      return sql`(case when s.name_vector @@ ${query} then 3
+/**
+ * Each word scores 3 in the name, 2 in the category, collections, options or SKUs, 1 in the
+ * description; a name that holds the whole search as typed, stop words included ('love
+ * yourself'), 1 more.
+ */
+function score(filter: SearchFilter): SQL {
+  const words = filter.terms.map((terms) => {
+    const query = wordQuery(terms);
+    return sql`(case when s.name_vector @@ ${query} then 3
         when s.facet_vector @@ ${query} then 2
         when s.text_vector @@ ${query} then 1 else 0 end)`;
-    }),
-    sql` + `,
-  );
+  });
+  const phrase = filter.phrase
+    ? [
+        sql`(case when to_tsvector('simple', p.name) @@ phraseto_tsquery('simple', ${filter.phrase}) then 1 else 0 end)`,
+      ]
+    : [];
+  return sql.join([...words, ...phrase], sql` + `);
 }
 
 export interface SearchFilter {
@@ -89,6 +96,8 @@ export interface SearchFilter {
   /** Products with every word, or with any. */
   every: boolean;
   categories?: readonly string[] | undefined;
+  /** The search's words as typed, when several: a name that holds them in a row ranks higher. */
+  phrase?: string | undefined;
 }
 
 function matchingProducts(filter: SearchFilter): SQL {
@@ -125,7 +134,7 @@ export async function findRankedIds(
 
 export const rankedIdsSql = (filter: SearchFilter, page: { limit: number; offset: number }) => sql`
     select p.id ${matchingProducts(filter)}
-    order by ${score(filter.terms)} desc, s.in_stock desc, p.created_at desc, p.id
+    order by ${score(filter)} desc, s.in_stock desc, p.created_at desc, p.id
     limit ${page.limit} offset ${page.offset}`;
 
 /** The shop's words closest to these (that some published product still has), most alike first. */

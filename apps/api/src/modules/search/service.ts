@@ -62,7 +62,12 @@ export async function searchProducts(
   const words = searchWordsOf(request.keyword);
   const terms = await termsOf(db, words);
   if (terms.length) {
-    const every: SearchFilter = { terms, every: true, categories: request.categories };
+    const every: SearchFilter = {
+      terms,
+      every: true,
+      categories: request.categories,
+      phrase: words.length > 1 ? words.join(' ') : undefined,
+    };
     for (const filter of terms.length > 1 ? [every, { ...every, every: false }] : [every]) {
       const total = await countMatches(db, filter);
       if (total > 0) {
