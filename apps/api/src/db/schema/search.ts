@@ -33,14 +33,23 @@ export const productSearch = pgTable(
     textVector: tsvector('text_vector').notNull(),
     /** All three: what a search matches (GIN), before the fields rank the matches. */
     document: tsvector('document').notNull(),
-    /**
-     * Some variant can be bought (available > 0): ranks it above sold out ones. Written when a
-     * variant's availability crosses zero (rare), so ranking never reads every match's variants.
-     */
-    inStock: boolean('in_stock').notNull().default(false),
   },
   (t) => [index('product_search_document_idx').using('gin', t.document)],
 );
+
+/**
+ * Whether some variant of a product can be bought (available > 0): a search ranks it above sold
+ * out ones. Written by the database when a variant's availability crosses zero (rare) and when
+ * variants are added or removed, so ranking never reads every match's variants. A table of its
+ * own, apart from product_search: a checkout locks variants and then this row, as the catalog's
+ * writes do (they lock a product's variants before writing them), so the two never deadlock.
+ */
+export const productInStock = pgTable('product_in_stock', {
+  productId: uuid('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  inStock: boolean('in_stock').notNull(),
+});
 
 /**
  * The words of products' names, categories, collections and option values (lower case, accents

@@ -108,6 +108,7 @@ function matchingProducts(filter: SearchFilter): SQL {
       )})`
     : sql``;
   return sql`from product_search s join products p on p.id = s.product_id
+      left join product_in_stock k on k.product_id = p.id
     where p.status = 'published' and s.document @@ (${matchQuery(filter.terms, filter.every)})${inCategories}`;
 }
 
@@ -134,7 +135,7 @@ export async function findRankedIds(
 
 export const rankedIdsSql = (filter: SearchFilter, page: { limit: number; offset: number }) => sql`
     select p.id ${matchingProducts(filter)}
-    order by ${score(filter)} desc, s.in_stock desc, p.created_at desc, p.id
+    order by ${score(filter)} desc, coalesce(k.in_stock, false) desc, p.created_at desc, p.id
     limit ${page.limit} offset ${page.offset}`;
 
 /** The shop's words closest to these (that some published product still has), most alike first. */
