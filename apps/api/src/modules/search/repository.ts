@@ -37,7 +37,7 @@ export async function readWords(db: Executor, words: readonly string[]): Promise
   return rowsOf<WordReading>(await db.execute(readWordsSql(words)));
 }
 
-/** The statements, for EXPLAIN (bench/search.ts) as much as for the functions here. */
+/** The statements, for EXPLAIN (bench/search-explain.ts) as much as for the functions here. */
 export const readWordsSql = (words: readonly string[]) => sql`
     select w.word,
       numnode(${tsquery(sql`w.word`)}) = 0 as stop,
