@@ -71,25 +71,24 @@ function matchQuery(search: SearchTerms, every: boolean): SQL {
   return sql.join(search.map(wordQuery), every ? sql` && ` : sql` || `);
 }
 
-/**
- * Each word scores 3 in the name, 2 in the category, collections, options or SKUs, 1 in the
- * description; a name that holds the whole search as typed, stop words included ('love
- * yourself'), 1 more.
- */
-function score(filter: SearchFilter): SQL {
-  const words = filter.terms.map((terms) => {
-    const query = wordQuery(terms);
-    return sql`(case when s.name_vector @@ ${query} then 3
+/** Each word scores 3 in the name, 2 in the category, collections, options or SKUs, 1 in the description. */
+function fieldScore(terms: SearchTerms): SQL {
+  return sql.join(
+    terms.map((word) => {
+      const query = wordQuery(word);
+      return sql`(case when s.name_vector @@ ${query} then 3
         when s.facet_vector @@ ${query} then 2
         when s.text_vector @@ ${query} then 1 else 0 end)`;
-  });
-  const phrase = filter.phrase
-    ? [
-        sql`(case when to_tsvector('simple', p.name) @@ phraseto_tsquery('simple', ${filter.phrase}) then 1 else 0 end)`,
-      ]
-    : [];
-  return sql.join([...words, ...phrase], sql` + `);
+    }),
+    sql` + `,
+  );
 }
+
+/** A name that holds the whole search as typed, stop words included ('love yourself'): 1 more. */
+const phraseScore = (phrase: string | undefined) =>
+  phrase
+    ? sql` + (case when to_tsvector('simple', p.name) @@ phraseto_tsquery('simple', ${phrase}) then 1 else 0 end)`
+    : sql``;
 
 export interface SearchFilter {
   terms: SearchTerms;
@@ -100,20 +99,29 @@ export interface SearchFilter {
   phrase?: string | undefined;
 }
 
-function matchingProducts(filter: SearchFilter): SQL {
+/**
+ * The published products that match, as `m` (with its `score` when asked) joined to `p` and its
+ * stock `k`. The search rows are scored and dropped in a subquery of their own (`offset 0` keeps
+ * the planner from merging it): their vectors are wide, and the joins and the sort above need
+ * only the ids.
+ */
+function matchingProducts(filter: SearchFilter, scored: boolean): SQL {
   const inCategories = filter.categories?.length
     ? sql` and p.category in (${sql.join(
         filter.categories.map((category) => sql`${category}`),
         sql`, `,
       )})`
     : sql``;
-  return sql`from product_search s join products p on p.id = s.product_id
+  return sql`from (select s.product_id${scored ? sql`, ${fieldScore(filter.terms)} as score` : sql``}
+        from product_search s
+        where s.document @@ (${matchQuery(filter.terms, filter.every)}) offset 0) m
+      join products p on p.id = m.product_id
       left join product_in_stock k on k.product_id = p.id
-    where p.status = 'published' and s.document @@ (${matchQuery(filter.terms, filter.every)})${inCategories}`;
+    where p.status = 'published'${inCategories}`;
 }
 
 export const countMatchesSql = (filter: SearchFilter) =>
-  sql`select count(*)::int as total ${matchingProducts(filter)}`;
+  sql`select count(*)::int as total ${matchingProducts(filter, false)}`;
 
 export async function countMatches(db: Executor, filter: SearchFilter): Promise<number> {
   const result = await db.execute(countMatchesSql(filter));
@@ -134,8 +142,9 @@ export async function findRankedIds(
 }
 
 export const rankedIdsSql = (filter: SearchFilter, page: { limit: number; offset: number }) => sql`
-    select p.id ${matchingProducts(filter)}
-    order by ${score(filter)} desc, coalesce(k.in_stock, false) desc, p.created_at desc, p.id
+    select p.id ${matchingProducts(filter, true)}
+    order by m.score${phraseScore(filter.phrase)} desc, coalesce(k.in_stock, false) desc,
+      p.created_at desc, p.id
     limit ${page.limit} offset ${page.offset}`;
 
 /** The shop's words closest to these (that some published product still has), most alike first. */
