@@ -19,6 +19,7 @@ export const WEB_FEATURES = [
   'admin',
   'account',
   'cart',
+  'search',
   'collections',
   'catalog',
   'reviews',

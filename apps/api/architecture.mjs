@@ -19,7 +19,7 @@ export const API_MODULE_LAYERS = [
   ['audit', 'config', 'health', 'mail', 'rate-limits'],
   ['accounts'],
   ['back-office'],
-  ['images', 'orders', 'shipping', 'stock'],
+  ['images', 'orders', 'search', 'shipping', 'stock'],
   ['catalog', 'checkout', 'customers', 'payments', 'refunds'],
   ['collections'],
   ['admin-products', 'fulfilment', 'privacy', 'reviews', 'seo'],

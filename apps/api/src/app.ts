@@ -27,6 +27,7 @@ import { collectionRoutes } from './modules/collections/routes';
 import { configRoutes } from './modules/config/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { adminDiscountRoutes } from './modules/discounts/routes';
+import { adminSearchRoutes } from './modules/search/routes';
 import { fulfilmentRoutes } from './modules/fulfilment/routes';
 import { healthRoutes } from './modules/health/routes';
 import { createDatabaseImageStore } from './modules/images/image-store';
@@ -281,6 +282,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     auth,
   });
   await app.register(adminDiscountRoutes, { db, auth, onCatalogChanged: catalog.invalidate });
+  await app.register(adminSearchRoutes, {
+    ctx: { db, onCatalogChanged: catalog.invalidate },
+    auth,
+  });
   if (!deps.paymentProvider && configured.testCheckout) {
     await app.register(testCheckoutRoutes, { ctx: ordersCtx, provider: configured.testCheckout });
   }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { singleLineText } from './text';
 import { CATEGORIES } from './catalog-constants';
+import { searchOutcomeSchema } from './search';
 
 export * from './catalog-constants';
 
@@ -109,6 +110,8 @@ export const productListSchema = z.object({
   products: z.array(productSummarySchema),
   page: z.int().check(z.positive()),
   pages: z.int().check(z.nonnegative()),
+  /** A keyword search's outcome (decision 050): all words matched, some, or none (with 'did you mean'). */
+  search: z.optional(searchOutcomeSchema),
 });
 export type ProductList = z.infer<typeof productListSchema>;
 

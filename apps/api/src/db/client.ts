@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -52,8 +53,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   let client: PGlite;
-  // pg_trgm: the back office's order search by part of an e-mail or name uses trigram indexes.
-  const options = { extensions: { pg_trgm } };
+  // pg_trgm: the back office's order search by part of an e-mail or name uses trigram indexes,
+  // and the storefront's search its typo tolerance; unaccent: the search folds accents (decision 050).
+  const options = { extensions: { pg_trgm, unaccent } };
   if (dataDir) {
     const folder = path.resolve(dataDir, 'pglite');
     await mkdir(folder, { recursive: true });

@@ -8,3 +8,4 @@ export * from './schema/shipping';
 export * from './schema/documents';
 export * from './schema/customers';
 export * from './schema/discounts';
+export * from './schema/search';

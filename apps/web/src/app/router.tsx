@@ -77,7 +77,7 @@ const legal = (file: string, title: string) => async () => {
 };
 
 const home = page(() => import('../features/home/components/home-page'));
-const search = page(() => import('../features/catalog/components/search-page'));
+const search = page(() => import('../features/search/components/search-page'));
 const collection = page(() => import('../features/collections/components/collection-page'));
 
 /** Guarded pages also answer on any deeper path (the spec's wildcard variants). */

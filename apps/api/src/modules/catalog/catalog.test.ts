@@ -140,21 +140,23 @@ describe('GET /api/products', () => {
     expect(byDescription.products.map((p) => p.name)).toEqual(['Self Love Tee']);
   });
 
-  it('takes % and _ in a keyword literally, not as wildcards', async () => {
-    const percent = productListSchema.parse((await get('/api/products?keyword=%25')).json());
-    expect(percent.products.map((p) => p.name)).toEqual(['100% Wool Strap']);
-    const underscore = productListSchema.parse((await get('/api/products?keyword=_')).json());
-    // Matches a literal underscore (in a name or in categories like flower_totes), not 'any character'.
-    expect(underscore.products.map((p) => p.name).sort()).toEqual([
-      'Poppy Flower Tote',
-      'Self Love Tee',
-      'Strap_with_underscores',
-    ]);
+  it('searches words, not LIKE patterns: % and _ alone find nothing (decision 050)', async () => {
+    for (const keyword of ['%25', '_'])
+      expect(
+        productListSchema.parse((await get(`/api/products?keyword=${keyword}`)).json()),
+      ).toMatchObject({ products: [], pages: 0 });
+    const withNumber = productListSchema.parse((await get('/api/products?keyword=100%25')).json());
+    expect(withNumber.products.map((p) => p.name)).toEqual(['100% Wool Strap']);
   });
 
   it('answers no products and no pages for a keyword nothing matches', async () => {
     const body = productListSchema.parse((await get('/api/products?keyword=zebra')).json());
-    expect(body).toEqual({ products: [], page: 1, pages: 0 });
+    expect(body).toEqual({
+      products: [],
+      page: 1,
+      pages: 0,
+      search: { matched: 'none', didYouMean: [] },
+    });
   });
 
   it('filters by one category or several, comma-separated, combined with the keyword', async () => {

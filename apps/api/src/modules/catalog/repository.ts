@@ -43,28 +43,14 @@ export interface VariantReading {
 export type ProductWithStock = ProductRow & { variants: VariantReading[] };
 export type ReviewRow = typeof reviews.$inferSelect;
 
+/** A listing's filter (a keyword search is modules/search's, decision 050). */
 export interface ProductFilter {
-  keyword?: string | undefined;
   categories?: readonly Category[] | undefined;
-}
-
-/** LIKE treats % and _ as wildcards and \ as the escape: a shopper's search means them literally. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The storefront's products: published ones only (drafts and archived products are the back office's). */
 function filterCondition(filter: ProductFilter): SQL | undefined {
   const conditions: SQL[] = [eq(products.status, 'published')];
-  if (filter.keyword) {
-    const pattern = likePattern(filter.keyword);
-    const keywordMatch = or(
-      ilike(products.name, pattern),
-      ilike(products.category, pattern),
-      ilike(products.descriptionHtml, pattern),
-    );
-    if (keywordMatch) conditions.push(keywordMatch);
-  }
   if (filter.categories?.length)
     conditions.push(inArray(products.category, [...filter.categories]));
   return and(...conditions);
@@ -91,10 +77,9 @@ const countPublished = preparedRead((db) =>
 );
 
 export async function countProducts(db: Database, filter: ProductFilter = {}): Promise<number> {
-  const [row] =
-    filter.keyword || filter.categories?.length
-      ? await db.select({ total: count() }).from(products).where(filterCondition(filter))
-      : await countPublished(db).execute();
+  const [row] = filter.categories?.length
+    ? await db.select({ total: count() }).from(products).where(filterCondition(filter))
+    : await countPublished(db).execute();
   return row?.total ?? 0;
 }
 
@@ -144,11 +129,27 @@ export async function findProductsPage(
   filter: ProductFilter,
   page: { limit: number; offset: number },
 ): Promise<ProductWithStock[]> {
-  const rows =
-    filter.keyword || filter.categories?.length
-      ? await productsOfPage(db, filterCondition(filter), page.limit, page.offset)
-      : await publishedPage(db).execute(page);
+  const rows = filter.categories?.length
+    ? await productsOfPage(db, filterCondition(filter), page.limit, page.offset)
+    : await publishedPage(db).execute(page);
   return rows.map((row) => ({ ...row.product, variants: row.variants ?? [] }));
+}
+
+/** These published products with their variants, in the order of `ids` (a search's page). */
+export async function findPublishedProductsInOrder(
+  db: Database,
+  ids: readonly string[],
+): Promise<ProductWithStock[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ product: products, variants: variantsJson })
+    .from(products)
+    .where(and(inArray(products.id, [...ids]), eq(products.status, 'published')));
+  const byId = new Map(rows.map((row) => [row.product.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ ...row.product, variants: row.variants ?? [] }] : [];
+  });
 }
 
 const publishedProductBy = (column: typeof products.id | typeof products.handle, name: string) =>

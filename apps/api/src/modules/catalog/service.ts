@@ -15,6 +15,7 @@ import { invalid, notFound } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import { imageAltsOfProducts, type ImageAlts } from '../images/service';
 import { readProductSales, saleOf, type ProductSales } from './sales';
+import { searchProducts } from '../search/service';
 import {
   countProducts,
   findFormerHandleTarget,
@@ -22,6 +23,7 @@ import {
   findProductByHandle,
   findProductById,
   findProductsPage,
+  findPublishedProductsInOrder,
   findPublishedProductDates,
   findReviewsNewestFirst,
   updateProductPhotoColumns,
@@ -65,18 +67,32 @@ export async function listProducts(
   request: ListingRequest,
   now: Date = new Date(),
 ): Promise<ProductList> {
-  const filter = { keyword: request.keyword, categories: request.categories };
-  const total = await countProducts(db, filter);
-  const pages = Math.ceil(total / PRODUCTS_PAGE_SIZE);
-  // A page past the end is an empty page, not an error; no need to ask the database for it.
-  const rows =
-    request.page > pages
-      ? []
-      : await findProductsPage(db, filter, {
-          limit: PRODUCTS_PAGE_SIZE,
-          offset: (request.page - 1) * PRODUCTS_PAGE_SIZE,
-        });
-  return { products: await summarizeProducts(db, rows, now), page: request.page, pages };
+  const window = { limit: PRODUCTS_PAGE_SIZE, offset: (request.page - 1) * PRODUCTS_PAGE_SIZE };
+  let rows: ProductWithStock[];
+  let pages: number;
+  let search: ProductList['search'];
+  if (request.keyword) {
+    // Ranked by modules/search (decision 050); a page past the end reads no products.
+    const found = await searchProducts(
+      db,
+      { keyword: request.keyword, categories: request.categories },
+      window,
+    );
+    pages = Math.ceil(found.total / PRODUCTS_PAGE_SIZE);
+    rows = await findPublishedProductsInOrder(db, found.ids);
+    search = found.outcome;
+  } else {
+    const filter = { categories: request.categories };
+    pages = Math.ceil((await countProducts(db, filter)) / PRODUCTS_PAGE_SIZE);
+    // A page past the end is an empty page, not an error; no need to ask the database for it.
+    rows = request.page > pages ? [] : await findProductsPage(db, filter, window);
+  }
+  return {
+    products: await summarizeProducts(db, rows, now),
+    page: request.page,
+    pages,
+    ...(search ? { search } : {}),
+  };
 }
 
 /** A page of listed products as the storefront shows them: with their photos' alt text and sales. */

@@ -13,6 +13,7 @@ import OrdersPage from './orders/orders-page';
 import PrintPage from './orders/print-page';
 import ProductEditorPage from './products/product-editor-page';
 import ProductsPage from './products/products-page';
+import SynonymsPage from './search/synonyms-page';
 import ShippingSettingsPage from './settings/shipping-settings-page';
 import SetupPage from './setup/setup-page';
 import ShopDetailsPage from './shop-details/shop-details-page';
@@ -53,6 +54,7 @@ export const adminRoutes: RouteObject[] = [
           { path: 'audit', Component: AuditPage },
           { path: 'settings/shipping', Component: ShippingSettingsPage },
           { path: 'shop-details', Component: ShopDetailsPage },
+          { path: 'search/synonyms', Component: SynonymsPage },
         ],
       },
     ],

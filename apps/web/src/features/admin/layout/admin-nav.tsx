@@ -17,6 +17,7 @@ export function AdminNav({ isOwner }: { isOwner: boolean }) {
     { to: '/admin/customers', label: 'Customers', end: false },
     { to: '/admin/staff', label: 'Staff', end: false },
     { to: '/admin/shop-details', label: 'Shop details', end: false },
+    { to: '/admin/search/synonyms', label: 'Search synonyms', end: false },
     ...(isOwner
       ? [
           { to: '/admin/audit', label: 'Audit log', end: false },

@@ -1,12 +1,17 @@
 import { Link, useParams } from 'react-router';
 import type { Params } from 'react-router';
+import { partialMatchMessage } from '@shop/shared/search';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeader } from '../../../components/ui/page-header';
 import type { PageRequests } from '../../../lib/page-data';
-import { productsApi } from '../api/products-api';
-import type { ProductListQuery } from '../api/products-api';
-import { parsePageNumber } from '../page-number';
-import { ProductListing } from './product-listing';
+import {
+  ProductListing,
+  parsePageNumber,
+  productsApi,
+  useGetProductsQuery,
+  type ProductListQuery,
+} from '../../catalog';
+import { NoResults } from './no-results';
 
 const listingQueryOf = (
   params: Params,
@@ -25,6 +30,8 @@ export default function SearchPage() {
   const query = listingQueryOf(useParams());
   const { keyword } = query;
   const base = `/search/${encodeURIComponent(keyword)}`;
+  // The listing's own answer (one request): how the results came about (decision 050).
+  const outcome = useGetProductsQuery(query).data?.search;
   return (
     <PageContainer>
       <Link
@@ -38,6 +45,11 @@ export default function SearchPage() {
         documentTitle={`Search: ${keyword}`}
         eyebrow="Search"
       />
+      {outcome?.matched === 'some' ? (
+        <p role="status" className="mb-6 rounded-xl bg-sand-100 px-4 py-3 text-ink-muted">
+          {partialMatchMessage(keyword)}
+        </p>
+      ) : null}
       {/* The cards' names are h3s: an outline has no level missing between the page and them. */}
       <h2 className="sr-only">Products found</h2>
       <ProductListing
@@ -45,15 +57,7 @@ export default function SearchPage() {
         query={query}
         hrefForPage={(n) => (n === 1 ? base : `${base}/page/${n}`)}
         name={`the results for “${keyword}”`}
-        empty={
-          <p>
-            Nothing matches “{keyword}”. Try another word, or{' '}
-            <Link to="/" className="font-semibold text-terracotta-700 underline">
-              browse every product
-            </Link>
-            .
-          </p>
-        }
+        empty={<NoResults keyword={keyword} didYouMean={outcome?.didYouMean ?? []} />}
       />
     </PageContainer>
   );

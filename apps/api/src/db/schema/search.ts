@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { products } from './catalog';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * What the storefront's search reads of a product (decision 050): its text in three fields of
+ * falling rank, in the shop's text search configuration `shop_search` (English stems, accents
+ * folded). Written only by the database: triggers on products, variants, collections and their
+ * products refresh a product's row in the transaction that changed it (migration 0022).
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The name. */
+    nameVector: tsvector('name_vector').notNull(),
+    /** Its category and published collections' names, option values and SKUs. */
+    facetVector: tsvector('facet_vector').notNull(),
+    /** The description as plain text (tags, attributes and entities left out). */
+    textVector: tsvector('text_vector').notNull(),
+    /** All three: what a search matches (GIN), before the fields rank the matches. */
+    document: tsvector('document').notNull(),
+  },
+  (t) => [index('product_search_document_idx').using('gin', t.document)],
+);
+
+/**
+ * Whether some variant of a product can be bought (available > 0): a search ranks it above sold
+ * out ones. Written by the database when a variant's availability crosses zero (rare) and when
+ * variants are added or removed, so ranking never reads every match's variants. A table of its
+ * own, apart from product_search: a checkout locks variants and then this row, as the catalog's
+ * writes do (they lock a product's variants before writing them), so the two never deadlock.
+ */
+export const productInStock = pgTable('product_in_stock', {
+  productId: uuid('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  inStock: boolean('in_stock').notNull(),
+});
+
+/**
+ * The words of products' names, categories, collections and option values (lower case, accents
+ * folded): the vocabulary that corrects typos and answers 'did you mean' by trigram similarity.
+ * Only grows; a word is offered only while a published product still matches it.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
+
+/**
+ * The owner's synonyms: each row a group of words or phrases that a search treats as one, in the
+ * owner's order (by id: the list is replaced as a whole).
+ */
+export const searchSynonyms = pgTable('search_synonyms', {
+  id: serial('id').primaryKey(),
+  /** Lower case, trimmed; 2 or more, in the owner's order. */
+  terms: text('terms').array().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,91 @@
+// `npm run bench:search-explain` (tsx bench/search-explain.ts): the storefront search's statements
+// (decision 050) on a generated catalog on PostgreSQL: EXPLAIN (ANALYZE, BUFFERS) of each, and the
+// time of whole searches as the API runs them (searchProducts: words, count, ranked page), asked
+// one at a time. PostgreSQL: BENCH_PG_URL (default 127.0.0.1:5432, trust); a scratch database,
+// dropped at the end. BENCH_PRODUCTS (default 10000). Never in CI.
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../apps/api/src/db/client';
+import {
+  countMatchesSql,
+  rankedIdsSql,
+  readWordsSql,
+  type SearchFilter,
+} from '../apps/api/src/modules/search/repository';
+import { searchProducts } from '../apps/api/src/modules/search/service';
+import {
+  createScratchDatabase,
+  generateVariantCatalog,
+  migrate,
+} from './support/catalog-generator';
+
+const productCount = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const serverUrl = new URL(
+  process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+);
+
+const scratch = await createScratchDatabase(serverUrl, 'shop_search_bench');
+try {
+  const client = new pg.Client({ connectionString: scratch.url });
+  await client.connect();
+  await migrate(client);
+  const started = performance.now();
+  await generateVariantCatalog(client, { products: productCount });
+  // Names a shopper would search for: '<colour word> <pattern> <kind>', 5 × 7 × 6 of them.
+  await client.query(
+    `update products set name =
+       (array['Sand','Dune','Oasis','Desert','Meadow'])[1 + n % 5] || ' ' ||
+       (array['Stripe','Bloom','Weave','Diamond','Garden','Ember','Night'])[1 + n % 7] || ' ' ||
+       (array['Tote','Hoodie','Tee','Strap','Bag','Sweatshirt'])[1 + n % 6],
+       description_html = '<p>Woven <strong>cotton</strong> canvas, number ' || n || '.</p><ul><li>Made to last</li></ul>'
+     from (select id, substring(handle from 7)::int as n from products) numbered
+     where products.id = numbered.id`,
+  );
+  await client.query('vacuum analyze');
+  console.log(
+    `${productCount} products generated and indexed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  await client.end();
+
+  const database = await openDatabase({
+    databaseUrl: scratch.url,
+    poolSize: 4,
+    timeouts: { connectMs: 5000, queryMs: 30_000 },
+  });
+  const { db } = database;
+  const explain = async (title: string, statement: SQL) => {
+    const result = (await db.execute(sql`explain (analyze, buffers) ${statement}`)) as unknown as {
+      rows: { 'QUERY PLAN': string }[];
+    };
+    console.log(`\n## ${title}\n${result.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+  };
+  const page = { limit: 12, offset: 0 };
+  const oneWord: SearchFilter = { terms: [['tote', 'bag']], every: true };
+  const threeWords: SearchFilter = {
+    terms: [['dune'], ['stripe'], ['hoodie', 'sweatshirt']],
+    every: true,
+  };
+  await explain('words of "dune flowr hodie"', readWordsSql(['dune', 'flowr', 'hodie']));
+  await explain('count, "tote" (with its synonym bag)', countMatchesSql(oneWord));
+  await explain('ranked page, "tote"', rankedIdsSql(oneWord, page));
+  await explain('count, "dune stripe hoodie"', countMatchesSql(threeWords));
+  await explain('ranked page, "dune stripe hoodie"', rankedIdsSql(threeWords, page));
+
+  console.log('\n## whole searches (searchProducts), 20 each, one at a time');
+  for (const keyword of ['tote', 'dune stripe hodie', 'oasis weave strap', 'zebra', 'qqqqqq']) {
+    const times: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const t0 = performance.now();
+      await searchProducts(db, { keyword }, page);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const found = await searchProducts(db, { keyword }, page);
+    console.log(
+      `${keyword.padEnd(20)} p50 ${times[10]!.toFixed(1)} ms, max ${times[19]!.toFixed(1)} ms; ${found.total} found (${found.outcome.matched})`,
+    );
+  }
+  await database.close();
+} finally {
+  await scratch.drop();
+}

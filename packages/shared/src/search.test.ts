@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_SEARCH_WORDS,
+  editDistance,
+  typosAllowed,
+  normalizeSynonymGroups,
+  searchWordsOf,
+  synonymGroupsOfText,
+  synonymTextOfGroups,
+  synonymListWriteSchema,
+  typoCorrections,
+} from './search';
+
+describe('searchWordsOf', () => {
+  it('splits a search into lower-case words, each once, keeping joined words whole', () => {
+    expect(searchWordsOf('  Black TOTE, black!')).toEqual(['black', 'tote']);
+    expect(searchWordsOf('T-Shirt s/m TOTE-FL-001')).toEqual(['t-shirt', 's/m', 'tote-fl-001']);
+    expect(searchWordsOf('Strong & Kind')).toEqual(['strong', 'kind']);
+    expect(searchWordsOf('Crème brûlée')).toEqual(['crème', 'brûlée']);
+  });
+
+  it('finds no word in punctuation alone', () => {
+    for (const keyword of ['%', '_', '&', '--', "'", '""', ' '])
+      expect(searchWordsOf(keyword)).toEqual([]);
+  });
+
+  it(`reads at most ${MAX_SEARCH_WORDS} words`, () => {
+    expect(searchWordsOf('a b c d e f g h i j')).toHaveLength(MAX_SEARCH_WORDS);
+  });
+});
+
+describe('editDistance', () => {
+  it.each([
+    ['hodie', 'hoodie', 1],
+    ['flowr', 'flower', 1],
+    ['hoodie', 'hoodie', 0],
+    ['hoodei', 'hoodie', 1],
+    ['tote', 'bag', 4],
+    ['', 'abc', 3],
+    ['sweatshrit', 'sweatshirt', 1],
+    ['flwr', 'flower', 2],
+  ])('%s → %s is %i', (a, b, distance) => {
+    expect(editDistance(a, b)).toBe(distance);
+    expect(editDistance(b, a)).toBe(distance);
+  });
+});
+
+describe('typoCorrections', () => {
+  it('answers the nearest words at most two typos away', () => {
+    expect(typoCorrections('hodie', ['hoodie', 'hoodies', 'hood'])).toEqual(['hoodie']);
+    expect(typoCorrections('flowr', ['flower', 'flowers', 'wildflower'])).toEqual(['flower']);
+    expect(typoCorrections('jasminn', ['jasmine', 'jasmines'])).toEqual(['jasmine']);
+  });
+
+  it('allows no typo below 5 letters, one below 7, two from 7', () => {
+    expect([3, 4, 5, 6, 7, 12].map(typosAllowed)).toEqual([0, 0, 1, 1, 2, 2]);
+    expect(typoCorrections('swetshrt', ['sweatshirt'])).toEqual(['sweatshirt']);
+    expect(typoCorrections('hoodei', ['hoodie'])).toEqual(['hoodie']);
+  });
+
+  it('corrects no word shorter than five letters, and nothing further than it allows', () => {
+    expect(typoCorrections('tot', ['tote'])).toEqual([]);
+    expect(typoCorrections('hodi', ['hoodie'])).toEqual([]);
+    expect(typoCorrections('zebra', ['zero', 'debris'])).toEqual([]);
+    expect(typoCorrections('hoddy', ['hoodie'])).toEqual([]);
+  });
+});
+
+describe('synonyms', () => {
+  it('keeps groups in order, terms trimmed, lower case, each once', () => {
+    expect(
+      normalizeSynonymGroups([
+        [' Tee ', 'T-Shirt', 'tee'],
+        ['Tote  Bag', 'bag'],
+      ]),
+    ).toEqual([
+      ['tee', 't-shirt'],
+      ['tote bag', 'bag'],
+    ]);
+  });
+
+  it('refuses a group of fewer than two different terms, and blank terms', () => {
+    const accepts = (groups: unknown) => synonymListWriteSchema.safeParse({ groups }).success;
+    expect(accepts([['tee', 'shirt']])).toBe(true);
+    expect(accepts([])).toBe(true);
+    expect(accepts([['tee']])).toBe(false);
+    expect(accepts([['tee', ' TEE ']])).toBe(false);
+    expect(accepts([['tee', '  ']])).toBe(false);
+    expect(accepts([['tee', 'a\u0007']])).toBe(false);
+  });
+});
+
+describe('the synonyms as text', () => {
+  it('reads one group a line, terms parted by = or commas, and writes it back', () => {
+    const groups = synonymGroupsOfText(
+      ' tee = t-shirt, tshirt =shirt \n\n strap=belt\r\n tote bag , bag ',
+    );
+    expect(groups).toEqual([
+      ['tee', 't-shirt', 'tshirt', 'shirt'],
+      ['strap', 'belt'],
+      ['tote bag', 'bag'],
+    ]);
+    expect(synonymTextOfGroups(groups)).toBe(
+      'tee = t-shirt = tshirt = shirt\nstrap = belt\ntote bag = bag',
+    );
+    expect(synonymGroupsOfText('tee')).toEqual([['tee']]);
+  });
+});
