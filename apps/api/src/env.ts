@@ -101,6 +101,11 @@ const envSchema = z
     I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: booleanFlag.default(false),
     /** How long a catalog answer may be served from memory; 0 turns the cache off. */
     CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /**
+     * How long the sitemap index and files are kept once written (they are dropped at once when
+     * this process changes the catalog); 0 writes them on every request.
+     */
+    SITEMAP_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
     /** Multiplies the per-hour limits of registrations, mail requests, checkouts and reviews (tests). */
     ACTION_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
     /** Set when the shop runs behind proxies that set X-Forwarded-For: their number or addresses. */

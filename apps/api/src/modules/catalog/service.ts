@@ -21,7 +21,6 @@ import {
   findProductByHandle,
   findProductById,
   findProductsPage,
-  findPublishedProductDates,
   findReviewsNewestFirst,
   updateProductPhotoColumns,
   updateVariantImages,
@@ -103,11 +102,7 @@ export async function getProduct(db: Database, address: string): Promise<Product
 }
 
 /** The storefront's products (published only) with their address (handle) and last change. */
-export function listPublishedProductDates(
-  db: Database,
-): Promise<{ id: string; handle: string; updatedAt: Date }[]> {
-  return findPublishedProductDates(db);
-}
+export { publishedProductAddresses } from './repository';
 
 /** A uuid-shaped address is an id first; any other (or an id of no product) a handle, then an old one. */
 async function findPublishedProduct(
