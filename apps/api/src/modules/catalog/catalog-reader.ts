@@ -1,8 +1,15 @@
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { productListSchema, productSchema } from '@shop/shared/catalog';
+import { productCardListSchema, productListSchema, productSchema } from '@shop/shared/catalog';
 import type { Database } from '../../db/client';
 import { TtlCache } from '../../lib/ttl-cache';
-import { getProduct, listProducts, productHandleRedirect, type ListingRequest } from './service';
+import {
+  getProduct,
+  listProductCards,
+  listProducts,
+  productHandleRedirect,
+  type CardsRequest,
+  type ListingRequest,
+} from './service';
 
 /** How many distinct listings and products the cache keeps (bounded memory: ~15 KB each). */
 const MAX_CACHED_RESPONSES = 1000;
@@ -16,6 +23,11 @@ const encodeListing = serializerCompiler({
   schema: productListSchema,
   method: 'GET',
   url: '/api/products',
+});
+const encodeCards = serializerCompiler({
+  schema: productCardListSchema,
+  method: 'GET',
+  url: '/api/product-cards',
 });
 const encodeProduct = serializerCompiler({
   schema: productSchema,
@@ -40,6 +52,10 @@ export function createCatalogReader(db: Database, ttlMs: number, now: () => numb
         request.page,
       ]);
       return cache.get(key, async () => encodeListing(await listProducts(db, request)));
+    },
+    cardsJson(request: CardsRequest): Promise<string> {
+      const key = JSON.stringify(['cards', request.category, request.limit]);
+      return cache.get(key, async () => encodeCards(await listProductCards(db, request)));
     },
     productJson(id: string): Promise<string> {
       return cache.get(`product:${id}`, async () => encodeProduct(await getProduct(db, id)));

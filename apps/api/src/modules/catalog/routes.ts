@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import {
+  productCardListSchema,
+  productCardsQuerySchema,
   productIdSchema,
   productListQuerySchema,
   productListSchema,
   productSchema,
   type Product,
+  type ProductCardList,
   type ProductList,
 } from '@shop/shared/catalog';
 import { responses } from '@shop/shared/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CatalogReader } from './catalog-reader';
-import { readListingQuery } from './service';
+import { readCardsQuery, readListingQuery } from './service';
 
 /**
  * The reader's JSON, encoded with the route's response schema when it was cached (see
@@ -34,6 +37,21 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogReader }> = 
       reply
         .type('application/json')
         .send(preEncoded<ProductList>(await catalog.listingJson(readListingQuery(request.query)))),
+  );
+
+  // The home carousels' cards (decision 051): what a card shows, no variants, no count.
+  app.get(
+    '/api/product-cards',
+    {
+      schema: {
+        querystring: productCardsQuerySchema,
+        response: responses({ 200: productCardListSchema }),
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('application/json')
+        .send(preEncoded<ProductCardList>(await catalog.cardsJson(readCardsQuery(request.query)))),
   );
 
   app.get(

@@ -4,6 +4,8 @@ import {
   type Category,
   type CountInStock,
   type Product,
+  type ProductCardList,
+  type ProductCardsQuery,
   type ProductList,
   type ProductListQuery,
   type ProductSummary,
@@ -78,6 +80,51 @@ export async function listProducts(db: Database, request: ListingRequest): Promi
     products: rows.map((row) => toProductSummary(row, alts.get(row.id))),
     page: request.page,
     pages,
+  };
+}
+
+/** A category's newest cards: the carousel's `limit` (all a listing page holds without one). */
+export type CardsRequest = { category: Category; limit: number };
+
+export function readCardsQuery(query: ProductCardsQuery): CardsRequest {
+  return {
+    category: query.category,
+    limit: query.limit ? Number(query.limit) : PRODUCTS_PAGE_SIZE,
+  };
+}
+
+/**
+ * GET /api/product-cards: the first `limit` products of a category in the listings' order, with
+ * only what a card shows; no count of the category, no variants (decision 051).
+ */
+export async function listProductCards(
+  db: Database,
+  request: CardsRequest,
+): Promise<ProductCardList> {
+  const rows = await findProductsPage(
+    db,
+    { categories: [request.category] },
+    { limit: request.limit, offset: 0 },
+  );
+  const alts = await imageAltsOfProducts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    products: rows.map((row) => {
+      const summary = toProductSummary(row, alts.get(row.id));
+      return {
+        _id: summary._id,
+        handle: summary.handle,
+        name: summary.name,
+        image: summary.image,
+        price: summary.price,
+        countInStock: summary.countInStock,
+        rating: summary.rating,
+        numReviews: summary.numReviews,
+        ...(summary.imageAlts ? { imageAlts: summary.imageAlts } : {}),
+      };
+    }),
   };
 }
 

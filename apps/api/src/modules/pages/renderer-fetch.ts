@@ -1,10 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ErrorBody, ShopConfig } from '@shop/shared/catalog';
-import { productIdSchema, productListQuerySchema } from '@shop/shared/catalog';
+import {
+  productCardsQuerySchema,
+  productIdSchema,
+  productListQuerySchema,
+} from '@shop/shared/catalog';
 import { collectionHandleParams, collectionPageQuerySchema } from '@shop/shared/collections';
 import type { CatalogReader } from '../catalog/catalog-reader';
 import type { CollectionsReader } from '../collections/collections-reader';
-import { readListingQuery } from '../catalog/service';
+import { readCardsQuery, readListingQuery } from '../catalog/service';
 import { renderRead } from './render-deadline';
 
 /** One answer the renderer read: the address asked and what it got. */
@@ -37,7 +41,8 @@ function answerOf(error: unknown): Omit<RenderRead, 'url'> {
 
 /**
  * The API as the server renderer reads it: the catalog's public reads answered in-process from the
- * catalog cache, exactly as GET /api/products, /api/products/:id and /api/config/shop answer them
+ * catalog cache, exactly as GET /api/products, /api/product-cards, /api/products/:id and
+ * /api/config/shop answer them
  * (same validation, same JSON), without a socket, the rate limit or another request's overhead,
  * and within the render's deadline (render-deadline.ts).
  * Anything else a page asks for on the server is a 404: the pages that need more render in the
@@ -59,6 +64,14 @@ export function createRendererFetch(deps: {
         return json(
           200,
           await renderRead(() => deps.catalog.listingJson(readListingQuery(query.data))),
+        );
+      }
+      if (pathname === '/api/product-cards') {
+        const query = productCardsQuerySchema.safeParse(Object.fromEntries(searchParams));
+        if (!query.success) return failure(400, query.error.issues[0]?.message ?? 'Invalid query');
+        return json(
+          200,
+          await renderRead(() => deps.catalog.cardsJson(readCardsQuery(query.data))),
         );
       }
       const product = /^\/api\/products\/([^/]+)$/.exec(pathname);
