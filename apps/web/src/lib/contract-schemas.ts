@@ -7,6 +7,7 @@ import { messageResponseSchema, userInfoSchema, userRoleSchema } from '@shop/sha
 import { cartLinesSchema } from '@shop/shared/cart';
 import {
   errorBodySchema,
+  productCardListSchema,
   productListSchema,
   productSchema,
   shopConfigSchema,
@@ -19,6 +20,7 @@ import { ownHoldsResponseSchema } from '@shop/shared/orders';
 export const answerSchemas = {
   errorBody: errorBodySchema,
   productList: productListSchema,
+  productCardList: productCardListSchema,
   product: productSchema,
   shopConfig: shopConfigSchema,
   message: messageResponseSchema,

@@ -6,7 +6,8 @@ type Handler = (url: URL, init: Request) => Answer | undefined | Promise<Answer 
 
 /**
  * Answers the storefront's API calls from the test: GET /api/products/:id from `products`
- * (404 'Product not found' for others), anything else through `extra` or 404.
+ * (404 'Product not found' for others), GET /api/products and /api/product-cards from them too,
+ * anything else through `extra` or 404.
  */
 export function mockApi(products: Product[], extra?: Handler) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
@@ -24,6 +25,12 @@ export function mockApi(products: Product[], extra?: Handler) {
         }
         if (url.pathname === '/api/products') {
           return { body: { products, page: 1, pages: 1 } };
+        }
+        if (url.pathname === '/api/product-cards') {
+          const category = url.searchParams.get('category');
+          const limit = Number(url.searchParams.get('limit') ?? 12);
+          const cards = products.filter((product) => product.category === category);
+          return { body: { products: cards.slice(0, limit) } };
         }
         if (url.pathname === '/api/config/shop') {
           return { body: { name: 'Sadu Sands', supportEmail: 'help@sadusands.example' } };

@@ -1,4 +1,4 @@
-import type { Category, Product, ProductList } from '@shop/shared/catalog';
+import type { Category, Product, ProductCardList, ProductList } from '@shop/shared/catalog';
 import { api } from '../../../lib/api';
 import { lazyAnswerSchema } from '../../../lib/lazy-contract';
 
@@ -25,6 +25,15 @@ export const productsApi = api.injectEndpoints({
       responseSchema: lazyAnswerSchema('productList'),
       providesTags: ['ProductList'],
     }),
+    /** A category's first cards, what a carousel shows (decision 051). */
+    getProductCards: build.query<ProductCardList, { category: Category; limit: number }>({
+      query: ({ category, limit }) => ({
+        url: '/product-cards',
+        params: { category, limit: String(limit) },
+      }),
+      responseSchema: lazyAnswerSchema('productCardList'),
+      providesTags: ['ProductList'],
+    }),
     getProduct: build.query<Product, string>({
       query: (id) => `/products/${encodeURIComponent(id)}`,
       responseSchema: lazyAnswerSchema('product'),
@@ -33,4 +42,4 @@ export const productsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetProductsQuery, useGetProductQuery } = productsApi;
+export const { useGetProductsQuery, useGetProductCardsQuery, useGetProductQuery } = productsApi;
