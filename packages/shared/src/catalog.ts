@@ -131,6 +131,17 @@ export type ProductCardsQuery = z.infer<typeof productCardsQuerySchema>;
 export const productCardListSchema = z.object({ products: z.array(productCardSchema) });
 export type ProductCardList = z.infer<typeof productCardListSchema>;
 
+/**
+ * GET /api/product-cards/listing (the query of GET /api/products): the same page of the same
+ * listing, each product as its card. The storefront's listings show cards only (decision 051).
+ */
+export const productCardPageSchema = z.object({
+  products: z.array(productCardSchema),
+  page: z.int().check(z.positive()),
+  pages: z.int().check(z.nonnegative()),
+});
+export type ProductCardPage = z.infer<typeof productCardPageSchema>;
+
 /** GET /api/config/paypal */
 export const paypalConfigSchema = z.object({ clientId: z.string() });
 export type PaypalConfig = z.infer<typeof paypalConfigSchema>;

@@ -1,9 +1,15 @@
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { productCardListSchema, productListSchema, productSchema } from '@shop/shared/catalog';
+import {
+  productCardListSchema,
+  productCardPageSchema,
+  productListSchema,
+  productSchema,
+} from '@shop/shared/catalog';
 import type { Database } from '../../db/client';
 import { TtlCache } from '../../lib/ttl-cache';
 import {
   getProduct,
+  listProductCardPage,
   listProductCards,
   listProducts,
   productHandleRedirect,
@@ -29,11 +35,25 @@ const encodeCards = serializerCompiler({
   method: 'GET',
   url: '/api/product-cards',
 });
+const encodeCardPage = serializerCompiler({
+  schema: productCardPageSchema,
+  method: 'GET',
+  url: '/api/product-cards/listing',
+});
 const encodeProduct = serializerCompiler({
   schema: productSchema,
   method: 'GET',
   url: '/api/products/:id',
 });
+
+/** A listing's cache key: the same page of the same filter, whatever the case or order asked. */
+const listingKey = (kind: string, request: ListingRequest) =>
+  JSON.stringify([
+    kind,
+    request.keyword?.toLowerCase() ?? '',
+    [...(request.categories ?? [])].sort(),
+    request.page,
+  ]);
 
 /**
  * The catalog as the storefront reads it, serialized once and kept for `ttlMs` (see
@@ -45,13 +65,15 @@ export function createCatalogReader(db: Database, ttlMs: number, now: () => numb
   const invalidated: (() => void)[] = [];
   return {
     listingJson(request: ListingRequest): Promise<string> {
-      const key = JSON.stringify([
-        'list',
-        request.keyword?.toLowerCase() ?? '',
-        [...(request.categories ?? [])].sort(),
-        request.page,
-      ]);
-      return cache.get(key, async () => encodeListing(await listProducts(db, request)));
+      return cache.get(listingKey('list', request), async () =>
+        encodeListing(await listProducts(db, request)),
+      );
+    },
+    /** The same listing page, each product as its card (the storefront's listings). */
+    cardPageJson(request: ListingRequest): Promise<string> {
+      return cache.get(listingKey('cardlist', request), async () =>
+        encodeCardPage(await listProductCardPage(db, request)),
+      );
     },
     cardsJson(request: CardsRequest): Promise<string> {
       const key = JSON.stringify(['cards', request.category, request.limit]);

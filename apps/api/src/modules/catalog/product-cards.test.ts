@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productCardListSchema, productListSchema } from '@shop/shared/catalog';
+import {
+  productCardListSchema,
+  productCardPageSchema,
+  productListSchema,
+} from '@shop/shared/catalog';
 import { products } from '../../db/schema';
 import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -70,5 +74,26 @@ describe('GET /api/product-cards', () => {
       expect(response.statusCode, url).toBe(400);
       expect(response.json().message, url).toMatch(message);
     }
+  });
+});
+
+describe('GET /api/product-cards/listing', () => {
+  it('answers GET /api/products’s page and paging, each product as its card', async () => {
+    for (const query of ['', '?pageNumber=2', '?category=belts&pageNumber=2', '?keyword=test']) {
+      const cards = productCardPageSchema.parse(
+        (await get(`/api/product-cards/listing${query}`)).json(),
+      );
+      const listing = productListSchema.parse((await get(`/api/products${query}`)).json());
+      expect(cards.page, query).toBe(listing.page);
+      expect(cards.pages, query).toBe(listing.pages);
+      expect(cards.products.map((card) => card._id)).toEqual(listing.products.map((p) => p._id));
+      for (const card of cards.products) expect(card).not.toHaveProperty('variants');
+    }
+  });
+
+  it('answers 400 with a message for an unknown category, as the listing does', async () => {
+    const response = await get('/api/product-cards/listing?category=shoes');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Unknown category: shoes');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   productCardListSchema,
+  productCardPageSchema,
   productCardsQuerySchema,
   productIdSchema,
   productListQuerySchema,
@@ -8,6 +9,7 @@ import {
   productSchema,
   type Product,
   type ProductCardList,
+  type ProductCardPage,
   type ProductList,
 } from '@shop/shared/catalog';
 import { responses } from '@shop/shared/responses';
@@ -52,6 +54,23 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogReader }> = 
       reply
         .type('application/json')
         .send(preEncoded<ProductCardList>(await catalog.cardsJson(readCardsQuery(request.query)))),
+  );
+
+  // The storefront's listings (decision 051): GET /api/products's page, each product as its card.
+  app.get(
+    '/api/product-cards/listing',
+    {
+      schema: {
+        querystring: productListQuerySchema,
+        response: responses({ 200: productCardPageSchema }),
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('application/json')
+        .send(
+          preEncoded<ProductCardPage>(await catalog.cardPageJson(readListingQuery(request.query))),
+        ),
   );
 
   app.get(

@@ -4,7 +4,9 @@ import {
   type Category,
   type CountInStock,
   type Product,
+  type ProductCard,
   type ProductCardList,
+  type ProductCardPage,
   type ProductCardsQuery,
   type ProductList,
   type ProductListQuery,
@@ -110,21 +112,29 @@ export async function listProductCards(
     db,
     rows.map((row) => row.id),
   );
+  return { products: rows.map((row) => toProductCard(toProductSummary(row, alts.get(row.id)))) };
+}
+
+/** GET /api/product-cards/listing: GET /api/products's page, each product as its card. */
+export async function listProductCardPage(
+  db: Database,
+  request: ListingRequest,
+): Promise<ProductCardPage> {
+  const list = await listProducts(db, request);
+  return { ...list, products: list.products.map(toProductCard) };
+}
+
+function toProductCard(summary: ProductSummary): ProductCard {
   return {
-    products: rows.map((row) => {
-      const summary = toProductSummary(row, alts.get(row.id));
-      return {
-        _id: summary._id,
-        handle: summary.handle,
-        name: summary.name,
-        image: summary.image,
-        price: summary.price,
-        countInStock: summary.countInStock,
-        rating: summary.rating,
-        numReviews: summary.numReviews,
-        ...(summary.imageAlts ? { imageAlts: summary.imageAlts } : {}),
-      };
-    }),
+    _id: summary._id,
+    handle: summary.handle,
+    name: summary.name,
+    image: summary.image,
+    price: summary.price,
+    countInStock: summary.countInStock,
+    rating: summary.rating,
+    numReviews: summary.numReviews,
+    ...(summary.imageAlts ? { imageAlts: summary.imageAlts } : {}),
   };
 }
 
