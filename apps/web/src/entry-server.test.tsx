@@ -21,7 +21,7 @@ function rendererOf(shop: string, pages = 1) {
       const url = new URL(input instanceof Request ? input.url : String(input));
       asked.push(url.pathname + url.search);
       if (url.pathname === `/api/products/${product._id}`) return Response.json(product);
-      if (url.pathname === '/api/products')
+      if (url.pathname === '/api/product-cards/listing')
         return Response.json({ products: [product], page: 1, pages });
       if (url.pathname === '/api/product-cards') return Response.json({ products: [product] });
       if (url.pathname === '/api/config/shop')
@@ -127,9 +127,9 @@ describe('the server renderer', () => {
     expect(asked.sort()).toEqual([
       MENU,
       '/api/config/shop',
+      '/api/product-cards/listing',
       '/api/product-cards?category=belts&limit=8',
       '/api/product-cards?category=flower_totes&limit=8',
-      '/api/products',
     ]);
     // Both carousels and the listing show the product; the contact block the shop's address.
     expect(page.body.match(/first tote/g)?.length).toBeGreaterThanOrEqual(3);
@@ -147,8 +147,8 @@ describe('the server renderer', () => {
   });
 
   it.each([
-    ['/search/tote/page/2', '/api/products?keyword=tote&pageNumber=2'],
-    ['/hoodies?page=3', '/api/products?pageNumber=3&category=hoodies'],
+    ['/search/tote/page/2', '/api/product-cards/listing?keyword=tote&pageNumber=2'],
+    ['/hoodies?page=3', '/api/product-cards/listing?pageNumber=3&category=hoodies'],
     ['/privacypolicy', '/api/config/shop'],
   ])('renders %s with the answer it shows (%s)', async (address, request) => {
     const { renderer, asked } = rendererOf('first');

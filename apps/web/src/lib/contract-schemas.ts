@@ -8,6 +8,7 @@ import { cartLinesSchema } from '@shop/shared/cart';
 import {
   errorBodySchema,
   productCardListSchema,
+  productCardPageSchema,
   productListSchema,
   productSchema,
   shopConfigSchema,
@@ -21,6 +22,7 @@ export const answerSchemas = {
   errorBody: errorBodySchema,
   productList: productListSchema,
   productCardList: productCardListSchema,
+  productCardPage: productCardPageSchema,
   product: productSchema,
   shopConfig: shopConfigSchema,
   message: messageResponseSchema,

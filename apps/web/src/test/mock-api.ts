@@ -6,7 +6,8 @@ type Handler = (url: URL, init: Request) => Answer | undefined | Promise<Answer 
 
 /**
  * Answers the storefront's API calls from the test: GET /api/products/:id from `products`
- * (404 'Product not found' for others), GET /api/products and /api/product-cards from them too,
+ * (404 'Product not found' for others), the listings and carousels (GET /api/products,
+ * /api/product-cards, /api/product-cards/listing) from them too,
  * anything else through `extra` or 404.
  */
 export function mockApi(products: Product[], extra?: Handler) {
@@ -23,7 +24,7 @@ export function mockApi(products: Product[], extra?: Handler) {
             ? { body: product }
             : { status: 404, body: { message: 'Product not found' } };
         }
-        if (url.pathname === '/api/products') {
+        if (url.pathname === '/api/products' || url.pathname === '/api/product-cards/listing') {
           return { body: { products, page: 1, pages: 1 } };
         }
         if (url.pathname === '/api/product-cards') {
