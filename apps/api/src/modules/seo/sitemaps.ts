@@ -16,7 +16,7 @@ type Generation = {
 /**
  * The sitemap index and its files, gzipped, each written when first asked and kept `ttlMs` (0:
  * written on every request), all dropped at once by `clear` (the catalog's invalidation). Memory
- * is bounded by the catalog: about 0.5 MB of gzip per 50,000 URLs, one generation at a time.
+ * is bounded by the catalog: about 0.3 MB of gzip per 50,000 URLs, one generation at a time.
  */
 export function createSitemaps(
   db: Database,
