@@ -19,6 +19,9 @@ export type SitemapFile =
   | { name: string; kind: 'pages' }
   | { name: string; kind: 'records'; source: Source; range: IdRange };
 
+/** The storefront's own pages: always there, whatever the catalog holds. */
+export const PAGES_FILE: SitemapFile = { name: 'pages.xml', kind: 'pages' };
+
 /**
  * The first id of each file of a source: every MAX_URLS_PER_FILE-th published id, found by
  * skipping that many index entries from the previous one (two steps at 100,000 products).
@@ -50,5 +53,5 @@ export async function planSitemaps(db: Database): Promise<SitemapFile[]> {
       }));
     }),
   );
-  return [{ name: 'pages.xml', kind: 'pages' }, ...perSource.flat()];
+  return [PAGES_FILE, ...perSource.flat()];
 }

@@ -1,15 +1,15 @@
 import type { Database } from '../../db/client';
 import { gzipText, sitemapFileText } from './sitemap-file';
-import { planSitemaps, type SitemapFile } from './sitemap-plan';
+import { PAGES_FILE, planSitemaps, type SitemapFile } from './sitemap-plan';
 import { sitemapIndexXml } from './sitemap-xml';
 
 /** Where the sitemap files are served: /sitemaps/<name>. */
 export const SITEMAP_FILES_PATH = '/sitemaps/';
 
-/** One plan and the gzipped files written from it: an index and its files always agree. */
+/** One plan (made when first needed) and the gzipped files written from it: they always agree. */
 type Generation = {
   madeAt: number;
-  plan: Promise<SitemapFile[]>;
+  plan: () => Promise<SitemapFile[]>;
   files: Map<string, Promise<Buffer>>;
 };
 
@@ -28,10 +28,21 @@ export function createSitemaps(
 
   const generation = (): Generation => {
     if (current && now() - current.madeAt < ttlMs) return current;
-    const made: Generation = { madeAt: now(), plan: planSitemaps(db), files: new Map() };
-    made.plan.catch(() => {
-      if (current === made) current = undefined;
-    });
+    let planned: Promise<SitemapFile[]> | undefined;
+    const made: Generation = {
+      madeAt: now(),
+      plan: () => {
+        if (!planned) {
+          planned = planSitemaps(db);
+          // A failed plan is not kept: the next request plans again.
+          planned.catch(() => {
+            if (current === made) current = undefined;
+          });
+        }
+        return planned;
+      },
+      files: new Map(),
+    };
     current = ttlMs > 0 ? made : undefined;
     return made;
   };
@@ -54,14 +65,20 @@ export function createSitemaps(
     index(): Promise<Buffer> {
       const made = generation();
       return kept(made, '', async () => {
-        const locs = (await made.plan).map((file) => `${origin}${SITEMAP_FILES_PATH}${file.name}`);
+        const locs = (await made.plan()).map(
+          (file) => `${origin}${SITEMAP_FILES_PATH}${file.name}`,
+        );
         return gzipText([sitemapIndexXml(locs)]);
       });
     },
     /** /sitemaps/<name>; undefined when the index names no such file. */
     async file(name: string): Promise<Buffer | undefined> {
       const made = generation();
-      const file = (await made.plan).find((planned) => planned.name === name);
+      // The pages' file needs no plan: it is always named.
+      const file =
+        name === PAGES_FILE.name
+          ? PAGES_FILE
+          : (await made.plan()).find((planned) => planned.name === name);
       if (!file) return undefined;
       return kept(made, name, () => gzipText(sitemapFileText(db, origin, file)));
     },
