@@ -43,7 +43,7 @@ export async function* sitemapFileText(
   yield URLSET_CLOSE;
 }
 
-/** Text gzipped as it comes: what is kept is the compressed file (a tenth of the text). */
+/** Text gzipped as it comes: what is kept is the compressed file (under a tenth of the text). */
 export async function gzipText(text: AsyncIterable<string> | Iterable<string>): Promise<Buffer> {
   const gzip = createGzip();
   const [gzipped] = await Promise.all([buffer(gzip), pipeline(Readable.from(text), gzip)]);
