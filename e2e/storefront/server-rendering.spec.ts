@@ -103,20 +103,30 @@ test('a tote’s offers are its options A and B, with their own stock', async ({
   expect(offersOf(product)).toEqual(expectedOffers(tote, await stockOf(request, tote._id)));
 });
 
-test('sitemap.xml lists every product with the time it changed; robots.txt keeps crawlers out of private pages and names the sitemap', async ({
+test('sitemap.xml is an index of files listing every product with the time it changed; robots.txt keeps crawlers out of private pages and names the index', async ({
   request,
   baseURL,
 }) => {
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.status()).toBe(200);
   expect(sitemap.headers()['content-type']).toMatch(/xml/);
-  const entries = new Map(
-    [
-      ...(await sitemap.text()).matchAll(
-        /<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g,
-      ),
-    ].map(([, loc, lastmod]) => [loc, lastmod]),
+  const files = [...(await sitemap.text()).matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map(
+    ([, loc]) => loc ?? '',
   );
+  expect(files).toContain(`${baseURL}/sitemaps/pages.xml`);
+  expect(files).toContain(`${baseURL}/sitemaps/products-1.xml`);
+  const entries = new Map<string, string | undefined>();
+  for (const file of files) {
+    const answer = await request.get(file);
+    expect(answer.status(), file).toBe(200);
+    expect(answer.headers()['content-type']).toMatch(/xml/);
+    for (const [, loc = '', lastmod] of (await answer.text()).matchAll(
+      /<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g,
+    )) {
+      expect(entries.has(loc), loc).toBe(false);
+      entries.set(loc, lastmod);
+    }
+  }
   for (const path of ['/', '/tshirts', '/belts', '/totes', '/hoodies'])
     expect(entries.has(`${baseURL}${path}`), path).toBe(true);
   const products = await allProducts(request);

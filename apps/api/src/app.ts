@@ -50,6 +50,7 @@ import type { RefundsContext } from './flows/refund-settlement';
 import { privacyRoutes } from './modules/privacy/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { seoRoutes } from './modules/seo/routes';
+import { createSitemaps } from './modules/seo/sitemaps';
 import { shippingRoutes } from './modules/shipping/routes';
 import { stockRoutes } from './modules/stock/routes';
 import { createActionLimiter } from './modules/rate-limits/service';
@@ -143,6 +144,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const catalog = createCatalogReader(db, catalogCache, now);
   const collections = createCollectionsReader(db, catalogCache, now);
   catalog.onInvalidate(collections.clear);
+  const sitemaps = createSitemaps(db, publicUrl, env.SITEMAP_CACHE_MS, now);
+  catalog.onInvalidate(sitemaps.clear);
   const limit = createActionLimiter(db, env.ACTION_LIMIT_SCALE);
   const background = createBackgroundTasks(app.log.child({ module: 'background' }));
   // Tests wait on it instead of sleeping.
@@ -293,7 +296,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // it must never be reachable while real mail goes out (nor in production at all).
   if (!env.SMTP_URL && env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { db });
 
-  await app.register(seoRoutes, { db, appUrl: publicUrl });
+  await app.register(seoRoutes, { appUrl: publicUrl, sitemaps });
   await registerStorefront(app, {
     webDistDir,
     serverEntryPath:

@@ -114,6 +114,11 @@ const envSchema = z
     CATALOG_CACHE_BYTES: byteBudget(16),
     /** What the rendered pages kept (and the renders remembered) may weigh, each (bytes). */
     PAGE_CACHE_BYTES: byteBudget(32),
+    /**
+     * How long the sitemap index and files are kept once written (they are dropped at once when
+     * this process changes the catalog); 0 writes them on every request.
+     */
+    SITEMAP_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
     /** Multiplies the per-hour limits of registrations, mail requests, checkouts and reviews (tests). */
     ACTION_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
     /** Set when the shop runs behind proxies that set X-Forwarded-For: their number or addresses. */

@@ -26,6 +26,7 @@ const NOT_JSON: Record<string, string> = {
   'POST /api/admin/order-documents.pdf': 'a file: packing slips or invoices as a PDF',
   'GET /api/admin/orders.csv': 'a file: the filtered order list as CSV, streamed',
   'GET /api/admin/discounts/:id/codes.csv': "a file: a discount's single-use codes as CSV",
+  'GET /sitemaps/:file': 'a file: a sitemap file (XML) that /sitemap.xml names',
 };
 
 /** Built files (the storefront's, the test checkout's stylesheet, sitemap.xml, robots.txt). */

@@ -7,8 +7,11 @@ const ORIGIN = 'http://storefront.internal';
 /** The header's menu, which every page asks for (the frame's loader). */
 const MENU = '/api/collections/menu';
 
-/** A renderer over an API that knows one product, one collection and the shop's details, counting what it is asked. */
-function rendererOf(shop: string) {
+/**
+ * A renderer over an API that knows one product, one collection and the shop's details, counting
+ * what it is asked; its listings say they have `pages` pages.
+ */
+function rendererOf(shop: string, pages = 1) {
   const asked: string[] = [];
   const product = productFixture({ name: `${shop} tote`, description: `<p>${shop} cotton</p>` });
   const renderer = createServerRenderer({
@@ -18,8 +21,9 @@ function rendererOf(shop: string) {
       const url = new URL(input instanceof Request ? input.url : String(input));
       asked.push(url.pathname + url.search);
       if (url.pathname === `/api/products/${product._id}`) return Response.json(product);
-      if (url.pathname === '/api/products')
-        return Response.json({ products: [product], page: 1, pages: 1 });
+      if (url.pathname === '/api/product-cards/listing')
+        return Response.json({ products: [product], page: 1, pages });
+      if (url.pathname === '/api/product-cards') return Response.json({ products: [product] });
       if (url.pathname === '/api/config/shop')
         return Response.json({ name: shop, supportEmail: `help@${shop}.example` });
       if (url.pathname === '/api/collections/menu')
@@ -123,9 +127,9 @@ describe('the server renderer', () => {
     expect(asked.sort()).toEqual([
       MENU,
       '/api/config/shop',
-      '/api/products',
-      '/api/products?category=belts',
-      '/api/products?category=flower_totes',
+      '/api/product-cards/listing',
+      '/api/product-cards?category=belts&limit=8',
+      '/api/product-cards?category=flower_totes&limit=8',
     ]);
     // Both carousels and the listing show the product; the contact block the shop's address.
     expect(page.body.match(/first tote/g)?.length).toBeGreaterThanOrEqual(3);
@@ -133,9 +137,18 @@ describe('the server renderer', () => {
     expectNoSkeleton(page.body);
   });
 
+  it('renders a home page of the same size whatever the number of pages of products', async () => {
+    const sizeWith = async (pages: number) => {
+      const { body } = await rendererOf('first', pages).renderer.renderPage(`${ORIGIN}/`);
+      // Page numbers aside (8334 is longer than 3): the same markup.
+      return body.replace(/\d+/g, '').length;
+    };
+    expect(await sizeWith(8_334)).toBe(await sizeWith(8));
+  });
+
   it.each([
-    ['/search/tote/page/2', '/api/products?keyword=tote&pageNumber=2'],
-    ['/hoodies?page=3', '/api/products?pageNumber=3&category=hoodies'],
+    ['/search/tote/page/2', '/api/product-cards/listing?keyword=tote&pageNumber=2'],
+    ['/hoodies?page=3', '/api/product-cards/listing?pageNumber=3&category=hoodies'],
     ['/privacypolicy', '/api/config/shop'],
   ])('renders %s with the answer it shows (%s)', async (address, request) => {
     const { renderer, asked } = rendererOf('first');

@@ -115,6 +115,54 @@ export const productListSchema = z.object({
 });
 export type ProductList = z.infer<typeof productListSchema>;
 
+/**
+ * What a product card shows (name, photo, price, rating, sold out), and nothing else: the home
+ * page's carousels ask for these (decision 051), not for listing pages with variants and a count.
+ */
+export const productCardSchema = z.object({
+  _id: productFields._id,
+  handle: productFields.handle,
+  name: productFields.name,
+  image: productFields.image,
+  price: productFields.price,
+  sale: productFields.sale,
+  countInStock: productFields.countInStock,
+  rating: productFields.rating,
+  numReviews: productFields.numReviews,
+  imageAlts: productFields.imageAlts,
+});
+export type ProductCard = z.infer<typeof productCardSchema>;
+
+/** How many cards a home carousel shows (two at a time from 464 px up, one below). */
+export const CAROUSEL_SIZE = 8;
+
+const CARD_LIMIT_MESSAGE = 'Limit must be a whole number from 1 to 12';
+
+/** GET /api/product-cards?category=&limit=: a category's newest cards, as listings order them. */
+export const productCardsQuerySchema = z.object({
+  category: z.enum(CATEGORIES, { error: 'Unknown category' }),
+  limit: z.optional(
+    singleLineText('Limit').check(z.regex(/^(?:[1-9]|1[0-2])$/, CARD_LIMIT_MESSAGE)),
+  ),
+});
+export type ProductCardsQuery = z.infer<typeof productCardsQuerySchema>;
+
+export const productCardListSchema = z.object({ products: z.array(productCardSchema) });
+export type ProductCardList = z.infer<typeof productCardListSchema>;
+
+/**
+ * GET /api/product-cards/listing (the query of GET /api/products): the same page of the same
+ * listing, each product as its card. The storefront's listings show cards only (decision 051).
+ */
+export const productCardPageSchema = z.object({
+  products: z.array(productCardSchema),
+  page: z.int().check(z.positive()),
+  pages: z.int().check(z.nonnegative()),
+  /** As GET /api/products's: a keyword search's outcome (decision 050). */
+  search: productListSchema.shape.search,
+});
+export type ProductCardPage = z.infer<typeof productCardPageSchema>;
+
 /** GET /api/config/paypal */
 export const paypalConfigSchema = z.object({ clientId: z.string() });
 export type PaypalConfig = z.infer<typeof paypalConfigSchema>;

@@ -6,6 +6,7 @@ import type { ErrorBody } from '@shop/shared/catalog';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/database-errors';
 import { requestDeadlineMs } from '../db/postgres';
 import type { Env } from '../env';
+import { acceptedEncodings } from '../lib/accept-encoding';
 import { appUrl, databaseTimeoutsOf } from '../env';
 import type { CatalogReader } from '../modules/catalog/catalog-reader';
 import type { CollectionsReader } from '../modules/collections/collections-reader';
@@ -51,13 +52,7 @@ function cacheControlFor(sentPath: string): string {
 
 /** The encoding the browser takes, brotli first; none when it takes neither (or refuses both). */
 function encodingFor(request: FastifyRequest): Encoding | undefined {
-  const accepted = new Set(
-    String(request.headers['accept-encoding'] ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, quality]) => !/^\s*q=0(\.0*)?\s*$/.test(quality ?? ''))
-      .map(([name]) => name!.trim().toLowerCase()),
-  );
+  const accepted = acceptedEncodings(request.headers['accept-encoding']);
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip')) return 'gzip';
   return undefined;

@@ -82,11 +82,13 @@ export async function createTestApp(
     onRoute?: AppDependencies['onRoute'];
   } = {},
 ): Promise<TestApp> {
-  // The catalog cache is off unless a test is about it, so each request sees the fixtures as they are.
+  // The catalog and sitemap caches are off unless a test is about them, so each request sees the
+  // fixtures as they are.
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     CATALOG_CACHE_MS: '0',
+    SITEMAP_CACHE_MS: '0',
     JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
     MAIL_POLL_MS: '200',
     // Never the developer's ./data: a test has no files of its own.

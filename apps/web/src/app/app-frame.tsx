@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
+import { StarSymbol } from '../components/ui/star-shape';
 import { Footer, Header } from '../features/layout';
 import { ToastRegion } from './toast-region';
 
-/** Skip link, header, main landmark, footer and the toast region around every page. */
+/** Skip link, header, main landmark, footer and the toast region around every page (and the star ratings draw). */
 export function AppFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
+      <StarSymbol />
       <a
         href="#main-content"
         onClick={(event) => {

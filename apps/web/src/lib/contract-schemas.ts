@@ -7,6 +7,8 @@ import { messageResponseSchema, userInfoSchema, userRoleSchema } from '@shop/sha
 import { cartLinesSchema } from '@shop/shared/cart';
 import {
   errorBodySchema,
+  productCardListSchema,
+  productCardPageSchema,
   productListSchema,
   productSchema,
   shopConfigSchema,
@@ -19,6 +21,8 @@ import { ownHoldsResponseSchema } from '@shop/shared/orders';
 export const answerSchemas = {
   errorBody: errorBodySchema,
   productList: productListSchema,
+  productCardList: productCardListSchema,
+  productCardPage: productCardPageSchema,
   product: productSchema,
   shopConfig: shopConfigSchema,
   message: messageResponseSchema,

@@ -1,8 +1,21 @@
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { productListSchema, productSchema } from '@shop/shared/catalog';
+import {
+  productCardListSchema,
+  productCardPageSchema,
+  productListSchema,
+  productSchema,
+} from '@shop/shared/catalog';
 import type { Database } from '../../db/client';
 import { TtlCache, stringBytes } from '../../lib/ttl-cache';
-import { getProduct, listProducts, productHandleRedirect, type ListingRequest } from './service';
+import {
+  getProduct,
+  listProductCardPage,
+  listProductCards,
+  listProducts,
+  productHandleRedirect,
+  type CardsRequest,
+  type ListingRequest,
+} from './service';
 
 /**
  * The JSON of the catalog's answers, encoded as Fastify encodes a route's answer with its response
@@ -14,11 +27,30 @@ const encodeListing = serializerCompiler({
   method: 'GET',
   url: '/api/products',
 });
+const encodeCards = serializerCompiler({
+  schema: productCardListSchema,
+  method: 'GET',
+  url: '/api/product-cards',
+});
+const encodeCardPage = serializerCompiler({
+  schema: productCardPageSchema,
+  method: 'GET',
+  url: '/api/product-cards/listing',
+});
 const encodeProduct = serializerCompiler({
   schema: productSchema,
   method: 'GET',
   url: '/api/products/:id',
 });
+
+/** A listing's cache key: the same page of the same filter, whatever the case or order asked. */
+const listingKey = (kind: string, request: ListingRequest) =>
+  JSON.stringify([
+    kind,
+    request.keyword?.toLowerCase() ?? '',
+    [...(request.categories ?? [])].sort(),
+    request.page,
+  ]);
 
 /**
  * The catalog as the storefront reads it, serialized once and kept for `ttlMs` (see
@@ -34,14 +66,20 @@ export function createCatalogReader(
   const invalidated: (() => void)[] = [];
   return {
     listingJson(request: ListingRequest): Promise<string> {
-      const key = JSON.stringify([
-        'list',
-        request.keyword?.toLowerCase() ?? '',
-        [...(request.categories ?? [])].sort(),
-        request.page,
-      ]);
-      return cache.get(key, async () =>
+      return cache.get(listingKey('list', request), async () =>
         encodeListing(await listProducts(db, request, new Date(now()))),
+      );
+    },
+    /** The same listing page, each product as its card (the storefront's listings). */
+    cardPageJson(request: ListingRequest): Promise<string> {
+      return cache.get(listingKey('cardlist', request), async () =>
+        encodeCardPage(await listProductCardPage(db, request, new Date(now()))),
+      );
+    },
+    cardsJson(request: CardsRequest): Promise<string> {
+      const key = JSON.stringify(['cards', request.category, request.limit]);
+      return cache.get(key, async () =>
+        encodeCards(await listProductCards(db, request, new Date(now()))),
       );
     },
     productJson(id: string): Promise<string> {

@@ -17,6 +17,7 @@ import type { Category, ProductOption, Variant } from '@shop/shared/catalog';
 import { specOptions } from '@shop/shared/variants';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { preparedRead } from '../../db/prepared';
+import { publishedAddresses } from '../../db/published-addresses';
 import { containsPattern } from '../../lib/search';
 import {
   collectionProducts,
@@ -171,16 +172,8 @@ export async function findProductById(
   return row ? { ...row.product, variants: row.variants ?? [] } : undefined;
 }
 
-/** Every published product's id, handle (its address) and last change, newest first (the sitemap). */
-export async function findPublishedProductDates(
-  db: Database,
-): Promise<{ id: string; handle: string; updatedAt: Date }[]> {
-  return db
-    .select({ id: products.id, handle: products.handle, updatedAt: products.updatedAt })
-    .from(products)
-    .where(eq(products.status, 'published'))
-    .orderBy(desc(products.createdAt), asc(products.id));
-}
+/** Published products' addresses, walked in id order (the sitemap). */
+export const publishedProductAddresses = publishedAddresses(products);
 
 const reviewsNewestFirst = preparedRead((db) =>
   db

@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import {
+  productCardListSchema,
+  productCardPageSchema,
+  productCardsQuerySchema,
   productIdSchema,
   productListQuerySchema,
   productListSchema,
   productSchema,
   type Product,
+  type ProductCardList,
+  type ProductCardPage,
   type ProductList,
 } from '@shop/shared/catalog';
 import { responses } from '@shop/shared/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CatalogReader } from './catalog-reader';
-import { readListingQuery } from './service';
+import { readCardsQuery, readListingQuery } from './service';
 
 /**
  * The reader's JSON, encoded with the route's response schema when it was cached (see
@@ -34,6 +39,38 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogReader }> = 
       reply
         .type('application/json')
         .send(preEncoded<ProductList>(await catalog.listingJson(readListingQuery(request.query)))),
+  );
+
+  // The home carousels' cards (decision 051): what a card shows, no variants, no count.
+  app.get(
+    '/api/product-cards',
+    {
+      schema: {
+        querystring: productCardsQuerySchema,
+        response: responses({ 200: productCardListSchema }),
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('application/json')
+        .send(preEncoded<ProductCardList>(await catalog.cardsJson(readCardsQuery(request.query)))),
+  );
+
+  // The storefront's listings (decision 051): GET /api/products's page, each product as its card.
+  app.get(
+    '/api/product-cards/listing',
+    {
+      schema: {
+        querystring: productListQuerySchema,
+        response: responses({ 200: productCardPageSchema }),
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('application/json')
+        .send(
+          preEncoded<ProductCardPage>(await catalog.cardPageJson(readListingQuery(request.query))),
+        ),
   );
 
   app.get(

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { productListSchema, productSchema, type ProductSummary } from '@shop/shared/catalog';
+import {
+  productCardListSchema,
+  productCardPageSchema,
+  productListSchema,
+  productSchema,
+  type ProductSummary,
+} from '@shop/shared/catalog';
 import { collectionPageSchema } from '@shop/shared/collections';
 import { shippingQuoteSchema } from '@shop/shared/shipping-settings';
 import { collectionProducts, collections, discounts } from '../../db/schema';
@@ -92,6 +98,17 @@ describe('automatic discounts on product cards and pages', () => {
     const hoodie = await product(hoodieId);
     expect(hoodie.sale).toEqual({ price: 59.49, title: 'Summer sale' });
     expect(hoodie.variants.map((variant) => variant.sale?.price)).toEqual([59.49, 59.49, 59.49]);
+    // The storefront's listings and carousels read cards (decision 051): they carry it too.
+    const cardPage = productCardPageSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/product-cards/listing' })).json(),
+    );
+    expect(cardPage.products.find((card) => card._id === teeId)?.sale?.price).toBe(27.2);
+    const carousel = productCardListSchema.parse(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/product-cards?category=totes&limit=8' })
+      ).json(),
+    );
+    expect(carousel.products.find((card) => card._id === strapId)?.sale?.price).toBe(41.22);
   });
 
   it('shows a collection sale only on the collection’s products, on the listing and the collection page', async () => {

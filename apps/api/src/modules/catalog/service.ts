@@ -4,6 +4,10 @@ import {
   type Category,
   type CountInStock,
   type Product,
+  type ProductCard,
+  type ProductCardList,
+  type ProductCardPage,
+  type ProductCardsQuery,
   type ProductList,
   type ProductListQuery,
   type ProductSummary,
@@ -24,7 +28,6 @@ import {
   findProductById,
   findProductsPage,
   findPublishedProductsInOrder,
-  findPublishedProductDates,
   findReviewsNewestFirst,
   updateProductPhotoColumns,
   updateVariantImages,
@@ -109,6 +112,58 @@ export async function summarizeProducts(
   return rows.map((row) => toProductSummary(row, alts.get(row.id), sales));
 }
 
+/** A category's newest cards: the carousel's `limit` (all a listing page holds without one). */
+export type CardsRequest = { category: Category; limit: number };
+
+export function readCardsQuery(query: ProductCardsQuery): CardsRequest {
+  return {
+    category: query.category,
+    limit: query.limit ? Number(query.limit) : PRODUCTS_PAGE_SIZE,
+  };
+}
+
+/**
+ * GET /api/product-cards: the first `limit` products of a category in the listings' order, with
+ * only what a card shows; no count of the category, no variants (decision 051).
+ */
+export async function listProductCards(
+  db: Database,
+  request: CardsRequest,
+  now: Date = new Date(),
+): Promise<ProductCardList> {
+  const rows = await findProductsPage(
+    db,
+    { categories: [request.category] },
+    { limit: request.limit, offset: 0 },
+  );
+  return { products: (await summarizeProducts(db, rows, now)).map(toProductCard) };
+}
+
+/** GET /api/product-cards/listing: GET /api/products's page, each product as its card. */
+export async function listProductCardPage(
+  db: Database,
+  request: ListingRequest,
+  now: Date = new Date(),
+): Promise<ProductCardPage> {
+  const list = await listProducts(db, request, now);
+  return { ...list, products: list.products.map(toProductCard) };
+}
+
+function toProductCard(summary: ProductSummary): ProductCard {
+  return {
+    _id: summary._id,
+    handle: summary.handle,
+    name: summary.name,
+    image: summary.image,
+    price: summary.price,
+    ...(summary.sale ? { sale: summary.sale } : {}),
+    countInStock: summary.countInStock,
+    rating: summary.rating,
+    numReviews: summary.numReviews,
+    ...(summary.imageAlts ? { imageAlts: summary.imageAlts } : {}),
+  };
+}
+
 /**
  * GET /api/products/:id: `address` is the product's id, its handle or one of its former handles
  * (docs/decisions/033-product-addresses.md); published products only.
@@ -135,11 +190,7 @@ export async function getProduct(
 }
 
 /** The storefront's products (published only) with their address (handle) and last change. */
-export function listPublishedProductDates(
-  db: Database,
-): Promise<{ id: string; handle: string; updatedAt: Date }[]> {
-  return findPublishedProductDates(db);
-}
+export { publishedProductAddresses } from './repository';
 
 /** A uuid-shaped address is an id first; any other (or an id of no product) a handle, then an old one. */
 async function findPublishedProduct(

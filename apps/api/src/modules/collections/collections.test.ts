@@ -228,7 +228,9 @@ describe('a collection from draft to the storefront', () => {
   });
 
   it('puts published collections in the sitemap, drafts not', async () => {
-    const sitemap = await call('GET', '/sitemap.xml');
+    const index = await call('GET', '/sitemap.xml');
+    expect(index.body).toContain('/sitemaps/collections-1.xml</loc>');
+    const sitemap = await call('GET', '/sitemaps/collections-1.xml');
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.body).toContain('/collections/ordered-things</loc><lastmod>');
     expect(sitemap.body).not.toContain('/collections/summer-drop<');

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { preparedRead } from '../../db/prepared';
+import { publishedAddresses } from '../../db/published-addresses';
 import { collectionProducts, collections, products } from '../../db/schema';
 import { variantsJson } from '../catalog/service';
 
@@ -109,16 +110,8 @@ export function findMenuCollections(db: Database): Promise<{ handle: string; nam
   return menuCollections(db).execute();
 }
 
-/** Every published collection's handle and last change (the sitemap). */
-export function findPublishedCollectionDates(
-  db: Executor,
-): Promise<{ handle: string; updatedAt: Date }[]> {
-  return db
-    .select({ handle: collections.handle, updatedAt: collections.updatedAt })
-    .from(collections)
-    .where(eq(collections.status, 'published'))
-    .orderBy(asc(collections.handle));
-}
+/** Published collections' addresses, walked in id order (the sitemap). */
+export const publishedCollectionAddresses = publishedAddresses(collections);
 
 /** A collection's products in its order, whatever their status (the back office). */
 export function findCollectionProductsForBackOffice(db: Executor, collectionId: string) {

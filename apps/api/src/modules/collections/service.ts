@@ -29,7 +29,6 @@ import {
   findCollectionProductsForBackOffice,
   findMenuCollections,
   findPublishedCollectionByHandle,
-  findPublishedCollectionDates,
   findPublishedProductsPageOf,
   insertCollection,
   listCollectionRows,
@@ -96,12 +95,8 @@ export async function collectionMenu(db: Database): Promise<CollectionMenu> {
   return { collections: await findMenuCollections(db) };
 }
 
-/** Every published collection's handle and last change (the sitemap). */
-export function listPublishedCollectionDates(
-  db: Database,
-): Promise<{ handle: string; updatedAt: Date }[]> {
-  return findPublishedCollectionDates(db);
-}
+/** The storefront's collections (published only) with their address (handle) and last change. */
+export { publishedCollectionAddresses } from './repository';
 
 // ---------------------------------------------------------------------------------------------
 // Back office

@@ -1,10 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ErrorBody, ShopConfig } from '@shop/shared/catalog';
-import { productIdSchema, productListQuerySchema } from '@shop/shared/catalog';
+import {
+  productCardsQuerySchema,
+  productIdSchema,
+  productListQuerySchema,
+} from '@shop/shared/catalog';
 import { collectionHandleParams, collectionPageQuerySchema } from '@shop/shared/collections';
 import type { CatalogReader } from '../catalog/catalog-reader';
 import type { CollectionsReader } from '../collections/collections-reader';
-import { readListingQuery } from '../catalog/service';
+import { readCardsQuery, readListingQuery, type ListingRequest } from '../catalog/service';
 import { renderRead } from './render-deadline';
 
 /** One answer the renderer read: the address asked and what it got. */
@@ -35,9 +39,19 @@ function answerOf(error: unknown): Omit<RenderRead, 'url'> {
   throw error;
 }
 
+/** The listings the renderer reads, by address: the spec's products and the storefront's cards. */
+const LISTINGS = new Map<
+  string,
+  (catalog: CatalogReader, request: ListingRequest) => Promise<string>
+>([
+  ['/api/products', (catalog, request) => catalog.listingJson(request)],
+  ['/api/product-cards/listing', (catalog, request) => catalog.cardPageJson(request)],
+]);
+
 /**
  * The API as the server renderer reads it: the catalog's public reads answered in-process from the
- * catalog cache, exactly as GET /api/products, /api/products/:id and /api/config/shop answer them
+ * catalog cache, exactly as GET /api/products, /api/product-cards(/listing), /api/products/:id
+ * and /api/config/shop answer them
  * (same validation, same JSON), without a socket, the rate limit or another request's overhead,
  * and within the render's deadline (render-deadline.ts).
  * Anything else a page asks for on the server is a 404: the pages that need more render in the
@@ -53,12 +67,21 @@ export function createRendererFetch(deps: {
     const { pathname, searchParams } = new URL(address);
     try {
       if (pathname === '/api/config/shop') return json(200, shopConfigJson);
-      if (pathname === '/api/products') {
+      const listing = LISTINGS.get(pathname);
+      if (listing) {
         const query = productListQuerySchema.safeParse(Object.fromEntries(searchParams));
         if (!query.success) return failure(400, query.error.issues[0]?.message ?? 'Invalid query');
         return json(
           200,
-          await renderRead(() => deps.catalog.listingJson(readListingQuery(query.data))),
+          await renderRead(() => listing(deps.catalog, readListingQuery(query.data))),
+        );
+      }
+      if (pathname === '/api/product-cards') {
+        const query = productCardsQuerySchema.safeParse(Object.fromEntries(searchParams));
+        if (!query.success) return failure(400, query.error.issues[0]?.message ?? 'Invalid query');
+        return json(
+          200,
+          await renderRead(() => deps.catalog.cardsJson(readCardsQuery(query.data))),
         );
       }
       const product = /^\/api\/products\/([^/]+)$/.exec(pathname);

@@ -1,6 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { Database } from '../../db/client';
-import { robotsTxt, sitemapXml } from './service';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '../../errors';
+import { acceptedEncodings } from '../../lib/accept-encoding';
+import { robotsTxt } from './service';
+import { SITEMAP_FILES_PATH, type Sitemaps } from './sitemaps';
 
 /**
  * Crawlers read these rarely and a new product may wait a few minutes to be listed: five minutes
@@ -8,20 +12,37 @@ import { robotsTxt, sitemapXml } from './service';
  */
 const CACHE_CONTROL = 'public, max-age=300';
 
+const gunzipBuffer = promisify(gunzip);
+
+/** A kept sitemap, gzipped as it is kept to those that take gzip (every crawler), else inflated. */
+async function sendXml(request: FastifyRequest, reply: FastifyReply, gzipped: Buffer) {
+  reply
+    .type('application/xml; charset=utf-8')
+    .header('cache-control', CACHE_CONTROL)
+    .header('vary', 'accept-encoding');
+  if (acceptedEncodings(request.headers['accept-encoding']).has('gzip'))
+    return reply.header('content-encoding', 'gzip').send(gzipped);
+  return reply.send(await gunzipBuffer(gzipped));
+}
+
 /**
- * /sitemap.xml and /robots.txt. `appUrl`: the shop's address (APP_URL, or localhost in development),
- * never the request's Host header, which a client chooses and a shared cache would keep.
+ * /sitemap.xml (the index), /sitemaps/<file> and /robots.txt. `appUrl`: the shop's address
+ * (APP_URL, or localhost in development), never the request's Host header, which a client chooses
+ * and a shared cache would keep.
  */
-export const seoRoutes: FastifyPluginAsync<{ db: Database; appUrl: string }> = async (
+export const seoRoutes: FastifyPluginAsync<{ appUrl: string; sitemaps: Sitemaps }> = async (
   app,
-  { db, appUrl },
+  { appUrl, sitemaps },
 ) => {
-  app.get('/sitemap.xml', async (_request, reply) =>
-    reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', CACHE_CONTROL)
-      .send(await sitemapXml(db, appUrl)),
+  app.get('/sitemap.xml', async (request, reply) =>
+    sendXml(request, reply, await sitemaps.index()),
   );
+
+  app.get<{ Params: { file: string } }>(`${SITEMAP_FILES_PATH}:file`, async (request, reply) => {
+    const file = await sitemaps.file(request.params.file);
+    if (!file) throw notFound('Sitemap not found');
+    return sendXml(request, reply, file);
+  });
 
   app.get('/robots.txt', async (_request, reply) =>
     reply

@@ -1,9 +1,12 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema';
+import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { sitemapXml } from './service';
+import { readSitemapFile, readSitemapIndex, readWholeSitemap } from '../../test/sitemap';
+import { sitemapIndexXml, urlEntry } from './sitemap-xml';
 
 const APP_URL = 'https://shop.example';
 const EDITED_AT = new Date('2026-05-04T03:02:01.000Z');
@@ -11,20 +14,6 @@ const EDITED_AT = new Date('2026-05-04T03:02:01.000Z');
 let t: TestApp;
 let published: { id: string; handle: string; updatedAt: Date }[];
 let hidden: string[];
-
-/** Each <url> of a sitemap as { loc, lastmod }, after checking the document's whole shape. */
-function readSitemap(xml: string): { loc: string; lastmod?: string }[] {
-  const text = '[^<>&]*(?:&(?:amp|lt|gt|quot|apos);[^<>&]*)*';
-  const entry = `<url><loc>${text}</loc>(?:<lastmod>[0-9T:.Z-]+</lastmod>)?</url>\n`;
-  expect(xml).toMatch(
-    new RegExp(
-      `^<\\?xml version="1\\.0" encoding="UTF-8"\\?>\n<urlset xmlns="http://www\\.sitemaps\\.org/schemas/sitemap/0\\.9">\n(?:${entry})*</urlset>\n$`,
-    ),
-  );
-  return [...xml.matchAll(/<url><loc>(.*?)<\/loc>(?:<lastmod>(.*?)<\/lastmod>)?<\/url>/g)].map(
-    ([, loc = '', lastmod]) => (lastmod ? { loc, lastmod } : { loc }),
-  );
-}
 
 function expectCachedAnswer(
   response: { statusCode: number; headers: Record<string, unknown> },
@@ -59,39 +48,97 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /sitemap.xml', () => {
-  it('lists the storefront’s pages and every published product at its handle’s address with its last change', async () => {
+  it('is an index naming the pages’ file and the products’ file, gzipped for those that take it', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expectCachedAnswer(response, 'application/xml; charset=utf-8');
-    const urls = readSitemap(response.body);
-    // Home, the four category pages and the legal pages, then the products.
-    const pages = '/ /tshirts /belts /totes /hoodies /privacypolicy /terms /refundpolicy'.split(
+    expect(response.headers.vary).toBe('accept-encoding');
+    expect(readSitemapIndex(response.body)).toEqual([
+      `${APP_URL}/sitemaps/pages.xml`,
+      `${APP_URL}/sitemaps/products-1.xml`,
+    ]);
+    const gzipped = await t.app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { 'accept-encoding': 'gzip, deflate' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(response.body);
+  });
+
+  it('lists the storefront’s pages and every published product at its handle’s address with its last change', async () => {
+    const files = await readWholeSitemap(t.app, APP_URL);
+    const [pages, productsFile] = files.map((file) => file.urls);
+    // Home, the four category pages and the legal pages.
+    const paths = '/ /tshirts /belts /totes /hoodies /privacypolicy /terms /refundpolicy'.split(
       ' ',
     );
-    expect(urls.slice(0, 8)).toEqual(pages.map((path) => ({ loc: `${APP_URL}${path}` })));
-    expect(urls.slice(8)).toHaveLength(2);
+    expect(pages).toEqual(paths.map((path) => ({ loc: `${APP_URL}${path}` })));
+    expect(productsFile).toHaveLength(2);
     for (const product of published) {
-      expect(urls).toContainEqual({
+      expect(productsFile).toContainEqual({
         loc: `${APP_URL}/products/${product.handle}`,
         lastmod: product.updatedAt.toISOString(),
       });
     }
-    expect(urls).toContainEqual({
+    expect(productsFile).toContainEqual({
       loc: expect.stringMatching(/\/products\//),
       lastmod: EDITED_AT.toISOString(),
     });
+    const file = await t.app.inject({ method: 'GET', url: '/sitemaps/products-1.xml' });
+    expectCachedAnswer(file, 'application/xml; charset=utf-8');
   });
 
   it('leaves out drafts and archived products', async () => {
-    const { body } = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    const { body } = await t.app.inject({ method: 'GET', url: '/sitemaps/products-1.xml' });
     for (const id of hidden) expect(body).not.toContain(id);
     expect(body).not.toMatch(/\/products\/[0-9a-f]{8}-/);
   });
 
-  it('escapes what it writes into the XML', async () => {
-    const xml = await sitemapXml(t.database.db, `https://shop.example/a&b<'c">`);
-    const urls = readSitemap(xml);
-    expect(urls[0]?.loc).toBe('https://shop.example/a&amp;b&lt;&apos;c&quot;&gt;/');
-    expect(xml).not.toContain('a&b');
+  it('answers 404 with a message for a file the index does not name', async () => {
+    for (const url of ['/sitemaps/products-2.xml', '/sitemaps/collections-1.xml', '/sitemaps/x']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ message: 'Sitemap not found' });
+    }
+  });
+
+  it('escapes what it writes into the XML', () => {
+    expect(urlEntry(`https://shop.example/a&b<'c">`)).toBe(
+      '<url><loc>https://shop.example/a&amp;b&lt;&apos;c&quot;&gt;</loc></url>\n',
+    );
+    expect(sitemapIndexXml(['https://x/?a&b'])).toContain('<loc>https://x/?a&amp;b</loc>');
+  });
+});
+
+describe('kept once written', () => {
+  let kept: TestApp;
+  beforeAll(async () => {
+    kept = await createTestApp({ APP_URL, SITEMAP_CACHE_MS: '600000' });
+  });
+  afterAll(() => kept.close());
+
+  const locs = async () =>
+    (await readWholeSitemap(kept.app, APP_URL)).flatMap((file) => file.urls.map((url) => url.loc));
+
+  it('is not written again until this process changes the catalog, then all at once', async () => {
+    const db = kept.database.db;
+    const first = await addProduct(db);
+    expect(await locs()).toContain(`${APP_URL}/products/${first}`);
+    // Written behind the app's back: the kept files do not know.
+    const unseen = await addProduct(db);
+    expect(await locs()).not.toContain(`${APP_URL}/products/${unseen}`);
+    // A collection published through the back office changes the catalog: index and files go.
+    const staff = await addBackOfficeUser(kept, 'staff');
+    const created = await kept.app.inject({
+      method: 'POST',
+      url: '/api/admin/collections',
+      headers: { authorization: `Bearer ${staff.token}` },
+      payload: { name: 'Kept Drop', status: 'published' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const after = await locs();
+    expect(after).toContain(`${APP_URL}/products/${unseen}`);
+    expect(after).toContain(`${APP_URL}/collections/kept-drop`);
   });
 });
 
@@ -132,7 +179,9 @@ describe('without APP_URL (development)', () => {
     const robots = await dev.app.inject({ method: 'GET', url: '/robots.txt', headers });
     expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
     const sitemap = await dev.app.inject({ method: 'GET', url: '/sitemap.xml', headers });
-    expect(readSitemap(sitemap.body)[0]).toEqual({ loc: 'http://localhost:3000/' });
-    expect(sitemap.body).not.toContain('evil.example');
+    expect(readSitemapIndex(sitemap.body)[0]).toBe('http://localhost:3000/sitemaps/pages.xml');
+    const pages = await dev.app.inject({ method: 'GET', url: '/sitemaps/pages.xml', headers });
+    expect(readSitemapFile(pages.body)[0]).toEqual({ loc: 'http://localhost:3000/' });
+    expect(sitemap.body + pages.body).not.toContain('evil.example');
   });
 });

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { pagerWindow } from './pager-window';
 
 type PagerProps = {
   page: number;
@@ -16,26 +17,40 @@ const currentClass = 'bg-terracotta-700 text-sand-50';
 const otherClass =
   'border border-sand-300 bg-white text-ink hover:border-terracotta-700 hover:text-terracotta-700';
 
-/** Links to every page of a paged list (the current one marked); nothing for a single page. */
+/**
+ * Links to the first, the last and the pages around the current one (the current one marked),
+ * ellipses for the pages between (pager-window.ts); nothing for a single page. Its size is the
+ * same whatever the number of pages.
+ */
 export function Pager({ page, pages, hrefFor, label = 'Pages', keepScroll = false }: PagerProps) {
   if (pages <= 1) return null;
-  const numbers = Array.from({ length: pages }, (_, i) => i + 1);
   return (
     <nav aria-label={label} className="mt-10 flex justify-center">
       <ul className="flex flex-wrap items-center justify-center gap-2">
-        {numbers.map((n) => (
-          <li key={n}>
-            <Link
-              to={hrefFor(n)}
-              preventScrollReset={keepScroll}
-              aria-label={`Page ${n}`}
-              aria-current={n === page ? 'page' : undefined}
-              className={`${itemClass} ${n === page ? currentClass : otherClass}`}
+        {pagerWindow(page, pages).map((item) =>
+          item.kind === 'gap' ? (
+            // Not a link and not read out: the page numbers around it say what it skips.
+            <li
+              key={`gap-${item.after}`}
+              aria-hidden="true"
+              className={`${itemClass} text-ink-muted`}
             >
-              {n}
-            </Link>
-          </li>
-        ))}
+              …
+            </li>
+          ) : (
+            <li key={item.page}>
+              <Link
+                to={hrefFor(item.page)}
+                preventScrollReset={keepScroll}
+                aria-label={`Page ${item.page}`}
+                aria-current={item.page === page ? 'page' : undefined}
+                className={`${itemClass} ${item.page === page ? currentClass : otherClass}`}
+              >
+                {item.page}
+              </Link>
+            </li>
+          ),
+        )}
       </ul>
     </nav>
   );

@@ -1,27 +1,57 @@
 import type { Star } from '@shop/shared/rating';
 
+/** The star every rating draws, defined once per page by StarSymbol (in the app's frame). */
+const STAR_ID = 'star-shape';
 const STAR_PATH = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.5L12 17.3l-5.9 3.2 1.3-6.5-4.9-4.6 6.6-.8z';
 
-const fillWidth: Record<Star, string> = { full: 'w-full', half: 'w-1/2', empty: 'w-0' };
+/** A star is 24 units wide and 3 apart (2 px at 16 px a star): five take 132. */
+const STAR_STEP = 27;
+export const STARS_VIEW_BOX = '0 0 132 24';
 
-/** One star: an outline, filled all the way, halfway or not at all. */
-export function StarShape({ kind, className }: { kind: Star; className: string }) {
+/**
+ * The star's shape, once for the whole page: a rating's ten stars (outline and fill) point at it,
+ * about 0.7 kB of markup a rating instead of 2.6 kB with a path each (decision 051).
+ */
+export function StarSymbol() {
   return (
-    <span aria-hidden="true" className={`relative inline-block ${className}`}>
-      <svg viewBox="0 0 24 24" className="absolute inset-0 size-full">
-        <path
-          d={STAR_PATH}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.5"
-          strokeLinejoin="round"
-        />
-      </svg>
-      <span className={`absolute inset-y-0 left-0 overflow-hidden ${fillWidth[kind]}`}>
-        <svg viewBox="0 0 24 24" className={`h-full ${className}`}>
-          <path d={STAR_PATH} fill="currentColor" />
-        </svg>
-      </span>
-    </span>
+    <svg aria-hidden="true" focusable="false" className="absolute size-0 overflow-hidden">
+      <defs>
+        <path id={STAR_ID} d={STAR_PATH} />
+      </defs>
+    </svg>
   );
+}
+
+/** Five stars in a row (inside an svg of STARS_VIEW_BOX). */
+export function FiveStars() {
+  return [0, 1, 2, 3, 4].map((i) => (
+    <use key={i} href={`#${STAR_ID}`} x={i ? i * STAR_STEP : undefined} />
+  ));
+}
+
+/**
+ * How much of the row the fill covers, as a class Tailwind can see: to the end of the last full
+ * star, or the middle of the half one.
+ */
+const FILL_WIDTH: Record<number, string> = {
+  0: 'w-0',
+  12: 'w-[9.09%]',
+  24: 'w-[18.18%]',
+  39: 'w-[29.55%]',
+  51: 'w-[38.64%]',
+  66: 'w-1/2',
+  78: 'w-[59.09%]',
+  93: 'w-[70.45%]',
+  105: 'w-[79.55%]',
+  120: 'w-[90.91%]',
+  132: 'w-full',
+};
+
+export function fillWidthOf(stars: readonly Star[]): string {
+  const units = stars.reduce(
+    (covered, kind, i) =>
+      kind === 'full' ? i * STAR_STEP + 24 : kind === 'half' ? i * STAR_STEP + 12 : covered,
+    0,
+  );
+  return FILL_WIDTH[units] ?? 'w-0';
 }

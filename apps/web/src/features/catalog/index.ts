@@ -1,5 +1,10 @@
 // features/catalog's public entry: what other features may use (docs/decisions/029).
-export { productsApi, useGetProductQuery, useGetProductsQuery } from './api/products-api';
+export {
+  productsApi,
+  useGetProductCardsQuery,
+  useGetProductQuery,
+  useGetProductsQuery,
+} from './api/products-api';
 export type { ProductListQuery } from './api/products-api';
 export { CATEGORY_PAGES } from './category-pages';
 export { ProductCard } from './components/product-card';

@@ -11,6 +11,6 @@ export function parsePageNumber(raw: string | null | undefined): number {
  * page of results): there is no such page, and the server answers it 404. An empty listing
  * (no pages at all) still has its page 1, which says that nothing is there.
  */
-export function isPastLastPage(list: ProductList, requestedPage: number): boolean {
+export function isPastLastPage(list: Pick<ProductList, 'pages'>, requestedPage: number): boolean {
   return requestedPage > Math.max(list.pages, 1);
 }

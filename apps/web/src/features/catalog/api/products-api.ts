@@ -1,4 +1,4 @@
-import type { Category, Product, ProductList } from '@shop/shared/catalog';
+import type { Category, Product, ProductCardList, ProductCardPage } from '@shop/shared/catalog';
 import { api } from '../../../lib/api';
 import { lazyAnswerSchema } from '../../../lib/lazy-contract';
 
@@ -8,7 +8,7 @@ export type ProductListQuery = {
   categories?: readonly Category[];
 };
 
-/** The query string of GET /api/products; absent keyword and page mean "none" to the API. */
+/** The query string of a listing (GET /api/products's); absent keyword and page mean "none" to the API. */
 export function productListParams({ keyword, pageNumber, categories }: ProductListQuery) {
   const params: Record<string, string> = {};
   const trimmed = keyword?.trim();
@@ -20,9 +20,22 @@ export function productListParams({ keyword, pageNumber, categories }: ProductLi
 
 export const productsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getProducts: build.query<ProductList, ProductListQuery>({
-      query: (query) => ({ url: '/products', params: productListParams(query) }),
-      responseSchema: lazyAnswerSchema('productList'),
+    /**
+     * A listing page (home, categories, search): GET /api/products's page with each product as
+     * its card, all a listing shows (GET /api/product-cards/listing; decision 051).
+     */
+    getProducts: build.query<ProductCardPage, ProductListQuery>({
+      query: (query) => ({ url: '/product-cards/listing', params: productListParams(query) }),
+      responseSchema: lazyAnswerSchema('productCardPage'),
+      providesTags: ['ProductList'],
+    }),
+    /** A category's first cards, what a carousel shows (decision 051). */
+    getProductCards: build.query<ProductCardList, { category: Category; limit: number }>({
+      query: ({ category, limit }) => ({
+        url: '/product-cards',
+        params: { category, limit: String(limit) },
+      }),
+      responseSchema: lazyAnswerSchema('productCardList'),
       providesTags: ['ProductList'],
     }),
     getProduct: build.query<Product, string>({
@@ -33,4 +46,4 @@ export const productsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetProductsQuery, useGetProductQuery } = productsApi;
+export const { useGetProductsQuery, useGetProductCardsQuery, useGetProductQuery } = productsApi;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ProductSummary } from '@shop/shared/catalog';
+import type { ProductCard as CardData } from '@shop/shared/catalog';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { isSoldOut } from '@shop/shared/stock';
 import { PHOTO_SIZES, pictureAlt, pictureSources } from '../../../lib/product-image';
@@ -8,7 +8,8 @@ import { SaleBadge } from './product-price';
 import { RatingStars } from '../../../components/ui/rating-stars';
 
 type ProductCardProps = {
-  product: ProductSummary;
+  /** A listing's product summary, or a carousel's card (what the card shows, no more). */
+  product: CardData;
   /** Show the ADD TO CART button (the home carousels); it leads to the product page. */
   withAddToCart?: boolean;
   /** Load the image at once (the first cards on screen); others load lazily. */

@@ -1,4 +1,4 @@
-import type { ProductSummary } from '@shop/shared/catalog';
+import type { ProductCard as CardData } from '@shop/shared/catalog';
 import { ProductCard } from './product-card';
 
 /**
@@ -9,7 +9,7 @@ export function ProductGrid({
   products,
   leadsThePage = false,
 }: {
-  products: ProductSummary[];
+  products: CardData[];
   leadsThePage?: boolean;
 }) {
   return (

@@ -17,7 +17,9 @@ const products = [
 describe('the listings', () => {
   it('asks for the page’s categories and shows cards with name, price and link', async () => {
     const fetchMock = mockApi([], (url) =>
-      url.pathname === '/api/products' ? { body: { products, page: 1, pages: 3 } } : undefined,
+      url.pathname === '/api/product-cards/listing'
+        ? { body: { products, page: 1, pages: 3 } }
+        : undefined,
     );
     renderApp('/tshirts?page=1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Shirts' })).toBeInTheDocument();
@@ -41,7 +43,7 @@ describe('the listings', () => {
     );
 
     const asked = fetchMock.mock.calls.map(([input]) => new URL((input as Request).url));
-    const listing = asked.find((url) => url.pathname === '/api/products');
+    const listing = asked.find((url) => url.pathname === '/api/product-cards/listing');
     expect(listing?.searchParams.get('category')).toBe(
       'selflove_women_tshirts,selflove_men_tshirts',
     );
@@ -56,7 +58,7 @@ describe('the listings', () => {
       countInStock: stock({ total: 0 }),
     });
     mockApi([], (url) =>
-      url.pathname === '/api/products'
+      url.pathname === '/api/product-cards/listing'
         ? { body: { products: [...products, soldOut], page: 1, pages: 1 } }
         : undefined,
     );
@@ -71,7 +73,7 @@ describe('the listings', () => {
   it('gives a card with an uploaded photo its renditions for the grid and the photo’s alt text', async () => {
     const photo = `/api/images/${'c'.repeat(32)}-800.webp`;
     mockApi([], (url) =>
-      url.pathname === '/api/products'
+      url.pathname === '/api/product-cards/listing'
         ? {
             body: {
               products: [
@@ -105,7 +107,9 @@ describe('the listings', () => {
 
   it('searches by keyword and pages through /search/:keyword/page/:n', async () => {
     const fetchMock = mockApi([], (url) =>
-      url.pathname === '/api/products' ? { body: { products, page: 2, pages: 2 } } : undefined,
+      url.pathname === '/api/product-cards/listing'
+        ? { body: { products, page: 2, pages: 2 } }
+        : undefined,
     );
     renderApp('/search/tee/page/2');
     expect(
@@ -118,14 +122,14 @@ describe('the listings', () => {
     );
     const listing = fetchMock.mock.calls
       .map(([input]) => new URL((input as Request).url))
-      .find((url) => url.pathname === '/api/products');
+      .find((url) => url.pathname === '/api/product-cards/listing');
     expect(listing?.searchParams.get('keyword')).toBe('tee');
     expect(listing?.searchParams.get('pageNumber')).toBe('2');
   });
 
   it('shows the server’s message in a danger alert', async () => {
     mockApi([], (url) =>
-      url.pathname === '/api/products'
+      url.pathname === '/api/product-cards/listing'
         ? { status: 400, body: { message: 'Search keyword is too long' } }
         : undefined,
     );
@@ -135,7 +139,9 @@ describe('the listings', () => {
 
   it('shows a generic text when the server cannot be reached', async () => {
     mockApi([], (url) =>
-      url.pathname === '/api/products' ? { status: 502, body: 'Bad gateway' } : undefined,
+      url.pathname === '/api/product-cards/listing'
+        ? { status: 502, body: 'Bad gateway' }
+        : undefined,
     );
     renderApp('/totes');
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -145,7 +151,7 @@ describe('the listings', () => {
 
   it('shows a skeleton while loading, then the empty state', async () => {
     mockApi([], async (url) => {
-      if (url.pathname !== '/api/products') return undefined;
+      if (url.pathname !== '/api/product-cards/listing') return undefined;
       await new Promise((resolve) => setTimeout(resolve, 100));
       return { body: { products: [], page: 1, pages: 0 } };
     });
@@ -182,7 +188,7 @@ describe('the listings', () => {
     'says $path does not exist ($pages pages) and links the first page',
     async ({ path, pages, text, first }) => {
       mockApi([], (url) =>
-        url.pathname === '/api/products'
+        url.pathname === '/api/product-cards/listing'
           ? {
               body: {
                 products: [],
@@ -208,7 +214,9 @@ describe('the listings', () => {
     { path: '/search/tote', empty: 'Nothing matches “tote”.' },
   ])('keeps the empty text on page 1 of an empty listing ($path)', async ({ path, empty }) => {
     mockApi([], (url) =>
-      url.pathname === '/api/products' ? { body: { products: [], page: 1, pages: 0 } } : undefined,
+      url.pathname === '/api/product-cards/listing'
+        ? { body: { products: [], page: 1, pages: 0 } }
+        : undefined,
     );
     renderApp(path);
     expect(await screen.findByText(empty, { exact: false })).toBeInTheDocument();

@@ -22,7 +22,7 @@ const all = [...straps, ...totes];
 describe('the home page', () => {
   it('shows the hero, the two collection carousels, the product list and the contact block', async () => {
     mockApi(all, (url) => {
-      if (url.pathname !== '/api/products') return undefined;
+      if (url.pathname !== '/api/product-cards/listing') return undefined;
       const category = url.searchParams.get('category');
       const products = category === 'belts' ? straps : category === 'flower_totes' ? totes : all;
       return { body: { products, page: 1, pages: 1 } };

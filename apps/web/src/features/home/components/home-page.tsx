@@ -31,7 +31,7 @@ const listingQueryOf = (params: Params): ProductListQuery => ({
 /** What the page renders with (the carousels, the listing, the contact block's address). */
 export const pageRequests: PageRequests = (dispatch, { params }) => [
   ...CAROUSELS.map(({ category }) =>
-    dispatch(productsApi.endpoints.getProducts.initiate(carouselQuery(category))),
+    dispatch(productsApi.endpoints.getProductCards.initiate(carouselQuery(category))),
   ),
   dispatch(productsApi.endpoints.getProducts.initiate(listingQueryOf(params))),
   requestShopConfig(dispatch),

@@ -1,15 +1,14 @@
 import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import type { Category } from '@shop/shared/catalog';
+import { CAROUSEL_SIZE, type Category } from '@shop/shared/catalog';
 import { Alert } from '../../../components/ui/alert';
 import { Icon } from '../../../components/ui/icon';
 import { CarouselSkeletonLater } from '../../../components/ui/skeletons-later';
 import { errorMessage } from '../../../lib/api-error';
 import { PHOTO_SIZES } from '../../../lib/product-image';
-import { useGetProductsQuery } from '../../catalog';
+import { useGetProductCardsQuery } from '../../catalog';
 import { ProductCard } from '../../catalog';
 import type { EmblaApi, EmblaOptions } from './embla-binding';
-import type { ProductListQuery } from '../../catalog';
 
 // Embla (about 7 kB gzipped) loads when a carousel's slides come on screen or the shopper reaches
 // for it (pointer, touch, focus, an arrow): the carousels are below the fold on a phone.
@@ -37,8 +36,11 @@ function slidesShown(viewport: HTMLElement): number[] {
 
 type ProductCarouselProps = { title: string; subtitle: string; category: Category };
 
-/** The products a carousel shows: its category's first page. */
-export const carouselQuery = (category: Category): ProductListQuery => ({ categories: [category] });
+/**
+ * The cards a carousel shows, and all it asks for: its category's first CAROUSEL_SIZE products,
+ * what a card shows of each (no variants, no count of the category; decision 051).
+ */
+export const carouselQuery = (category: Category) => ({ category, limit: CAROUSEL_SIZE });
 
 const arrowClass =
   'flex size-11 items-center justify-center rounded-full border border-sand-300 bg-white text-ink shadow-sm hover:border-terracotta-700 hover:text-terracotta-700';
@@ -48,7 +50,7 @@ const arrowClass =
  * keyboard (ArrowLeft/ArrowRight on the focused carousel) move it one card at a time.
  */
 export function ProductCarousel({ title, subtitle, category }: ProductCarouselProps) {
-  const { data, error, isLoading } = useGetProductsQuery(carouselQuery(category));
+  const { data, error, isLoading } = useGetProductCardsQuery(carouselQuery(category));
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const [wanted, setWanted] = useState(false);
   const [embla, setEmbla] = useState<EmblaApi | undefined>();

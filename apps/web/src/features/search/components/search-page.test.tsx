@@ -10,7 +10,7 @@ const menu = { collections: [{ handle: 'summer-drop', name: 'Summer Drop' }] };
 describe('the search page (decision 050)', () => {
   it('says when the products match only some of the words', async () => {
     mockApi([], (url) =>
-      url.pathname === '/api/products'
+      url.pathname === '/api/product-cards/listing'
         ? {
             body: {
               products: [hoodie],
@@ -33,7 +33,7 @@ describe('the search page (decision 050)', () => {
   it('offers the closest words and the collections when nothing matches', async () => {
     mockApi([], (url) => {
       if (url.pathname === '/api/collections/menu') return { body: menu };
-      return url.pathname === '/api/products'
+      return url.pathname === '/api/product-cards/listing'
         ? {
             body: {
               products: [],
