@@ -14,7 +14,9 @@ describe('sale prices', () => {
       productFixture({ _id: 't2', name: 'Dune Strap', price: 48.5 }),
     ];
     mockApi([], (url) =>
-      url.pathname === '/api/product-cards/listing' ? { body: { products, page: 1, pages: 1 } } : undefined,
+      url.pathname === '/api/product-cards/listing'
+        ? { body: { products, page: 1, pages: 1 } }
+        : undefined,
     );
     renderApp('/tshirts');
     const card = (await screen.findByRole('heading', { name: 'Desert Bloom Tee' })).closest(
