@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 import { lowStockVariantSchema } from './admin-catalog';
-import { actorSchema, pagedSchema, pageQuerySchema } from './back-office';
+import {
+  actorSchema,
+  keysetPagedSchema,
+  keysetQueryShape,
+  oneCursor,
+  pagedSchema,
+  pageQuerySchema,
+} from './back-office';
 import { lineOptionSchema, lineSizeSchema } from './cart';
 import { toCents } from './money';
 import { ORDER_STATUSES, orderSchema, shipmentSchema } from './orders';
@@ -53,10 +60,10 @@ const fromBeforeTo = z.refine<{ from?: string | undefined; to?: string | undefin
   { message: 'From must be on or before To', path: ['to'] },
 );
 
-/** GET /api/admin/orders?status=&q=&from=&to=&page= */
+/** GET /api/admin/orders?status=&q=&from=&to=&page=&after=|before= (decision 053) */
 export const adminOrderListQuerySchema = z
-  .object({ ...orderFilterShape, page: pageQuerySchema })
-  .check(fromBeforeTo);
+  .object({ ...orderFilterShape, ...keysetQueryShape })
+  .check(fromBeforeTo, oneCursor);
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
 
 /** GET /api/admin/orders.csv?status=&q=&from=&to=: the same filters, every page. */
@@ -86,7 +93,7 @@ export const adminOrderRowSchema = z.object({
   itemsCount: z.int(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
-export const adminOrderListResponseSchema = z.extend(pagedSchema, {
+export const adminOrderListResponseSchema = z.extend(keysetPagedSchema, {
   orders: z.array(adminOrderRowSchema),
 });
 export type AdminOrderListResponse = z.infer<typeof adminOrderListResponseSchema>;

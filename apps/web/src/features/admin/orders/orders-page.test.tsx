@@ -21,6 +21,9 @@ const list = (overrides: Partial<AdminOrderListResponse> = {}): AdminOrderListRe
   page: 1,
   pages: 3,
   total: 60,
+  totalCapped: false,
+  next: null,
+  prev: null,
   ...overrides,
 });
 
