@@ -108,10 +108,10 @@ export const adminApi = tagged.injectEndpoints({
       ...backOffice,
     }),
     getAdminOrders: build.query<AdminOrderListResponse, Partial<AdminOrderListQuery>>({
-      query: ({ status, q, from, to, page }) =>
+      query: ({ status, q, from, to, page, after, before }) =>
         withBackOfficeToken({
           url: '/admin/orders',
-          params: listParams({ status, q, from, to, page }),
+          params: listParams({ status, q, from, to, page, after, before }),
         }),
       responseSchema: adminOrderListResponseSchema,
       providesTags: [BACK_OFFICE_TAG, 'AdminOrder'],
