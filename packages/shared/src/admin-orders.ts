@@ -1,13 +1,6 @@
 import * as z from 'zod/mini';
 import { lowStockVariantSchema } from './admin-catalog';
-import {
-  actorSchema,
-  keysetPagedSchema,
-  keysetQueryShape,
-  oneCursor,
-  pagedSchema,
-  pageQuerySchema,
-} from './back-office';
+import { actorSchema, keysetPagedSchema, keysetQueryShape, oneCursor } from './back-office';
 import { lineOptionSchema, lineSizeSchema } from './cart';
 import { toCents } from './money';
 import { ORDER_STATUSES, orderSchema, shipmentSchema } from './orders';
@@ -260,8 +253,10 @@ export type RefundRequest = z.infer<typeof refundRequestSchema>;
 export const cancelOrderRequestSchema = z.object({ reason: reasonSchema });
 export type CancelOrderRequest = z.infer<typeof cancelOrderRequestSchema>;
 
-/** GET /api/admin/customers?q=&page= */
-export const adminCustomerListQuerySchema = z.object({ q: searchSchema, page: pageQuerySchema });
+/** GET /api/admin/customers?q=&page=&after=|before= (decision 053) */
+export const adminCustomerListQuerySchema = z
+  .object({ q: searchSchema, ...keysetQueryShape })
+  .check(oneCursor);
 export type AdminCustomerListQuery = z.infer<typeof adminCustomerListQuerySchema>;
 export const adminCustomerSchema = z.object({
   /** The account's id, or a guest's key (admin-customers.ts). */
@@ -278,7 +273,7 @@ export const adminCustomerSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
-export const adminCustomerListResponseSchema = z.extend(pagedSchema, {
+export const adminCustomerListResponseSchema = z.extend(keysetPagedSchema, {
   customers: z.array(adminCustomerSchema),
 });
 export type AdminCustomerListResponse = z.infer<typeof adminCustomerListResponseSchema>;

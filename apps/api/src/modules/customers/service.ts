@@ -16,9 +16,11 @@ import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { lowStockVariants } from '../stock/service';
+import { keysetCounts, keysetPage, pageAt } from '../../lib/keyset';
 import { pageCounts, pageWindow } from '../../lib/search';
 import {
   countAwaitingShipment,
+  countCustomerRows,
   customerAccount,
   customerAddresses,
   customerFigures,
@@ -34,18 +36,23 @@ import {
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** GET /api/admin/customers: customers (not staff) and guests, newest first, 25 a page. */
+/**
+ * GET /api/admin/customers: customers (not staff) and guests, newest first, 25 a page,
+ * keyset-paged and counted to a cap (decision 053).
+ */
 export async function listCustomers(
   db: Executor,
   query: AdminCustomerListQuery,
 ): Promise<AdminCustomerListResponse> {
-  const { rows, total } = await listCustomerRows(
-    db,
-    query.q || undefined,
-    pageWindow(query.page, ADMIN_PAGE_SIZE),
-  );
+  const q = query.q || undefined;
+  const at = pageAt(query, ADMIN_PAGE_SIZE);
+  const [rows, counted] = await Promise.all([
+    listCustomerRows(db, q, at, ADMIN_PAGE_SIZE),
+    countCustomerRows(db, q),
+  ]);
+  const page = keysetPage(rows, at, ADMIN_PAGE_SIZE);
   return {
-    customers: rows.map((row) => ({
+    customers: page.rows.map((row) => ({
       _id: row.key,
       guest: row.guest,
       name: row.name,
@@ -55,7 +62,7 @@ export async function listCustomers(
       totalSpent: row.spentCents / 100,
       createdAt: row.since.toISOString(),
     })),
-    ...pageCounts(query.page, total, ADMIN_PAGE_SIZE),
+    ...keysetCounts(query, counted, ADMIN_PAGE_SIZE, page),
   };
 }
 

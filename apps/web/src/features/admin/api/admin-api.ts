@@ -195,8 +195,11 @@ export const adminApi = tagged.injectEndpoints({
       ...backOffice,
     }),
     getCustomers: build.query<AdminCustomerListResponse, Partial<AdminCustomerListQuery>>({
-      query: ({ q, page }) =>
-        withBackOfficeToken({ url: '/admin/customers', params: listParams({ q, page }) }),
+      query: ({ q, page, after, before }) =>
+        withBackOfficeToken({
+          url: '/admin/customers',
+          params: listParams({ q, page, after, before }),
+        }),
       responseSchema: adminCustomerListResponseSchema,
       providesTags: [BACK_OFFICE_TAG],
       ...backOffice,
