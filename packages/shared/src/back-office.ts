@@ -152,16 +152,42 @@ export const listCursor = (micros: string, key: string) => `${micros}_${key}`;
  * the OFFSET when no cursor is given); `after` or `before` a cursor of the page it came from.
  */
 export const keysetQueryShape = {
-  page: pageQuerySchema,
+  page: z._default(
+    z.coerce
+      .number({ error: 'Page must be a number' })
+      .check(
+        z.int('Page must be a whole number'),
+        z.minimum(1, 'Page must be at least 1'),
+        z.maximum(100_000_000, 'Page must be at most 100000000'),
+      ),
+    1,
+  ),
   after: cursorSchema('After'),
   before: cursorSchema('Before'),
 };
 
-/** `after` and `before` are each a way to page; one at a time. */
-export const oneCursor = z.refine<{ after?: string | undefined; before?: string | undefined }>(
-  (query) => !query.after || !query.before,
-  { message: 'Give either after or before, not both', path: ['before'] },
-);
+type KeysetQuery = { page: number; after?: string | undefined; before?: string | undefined };
+
+/**
+ * `after` and `before` are each a way to page, one at a time; a cursor's page costs what the
+ * first costs, whatever its number, but a page by number alone (an OFFSET) is at most 1000.
+ */
+export const oneCursor = z.superRefine<KeysetQuery>((query, context) => {
+  if (query.after && query.before)
+    context.addIssue({
+      code: 'custom',
+      message: 'Give either after or before, not both',
+      path: ['before'],
+      input: query,
+    });
+  if (!query.after && !query.before && query.page > 1000)
+    context.addIssue({
+      code: 'custom',
+      message: 'Page must be at most 1000',
+      path: ['page'],
+      input: query,
+    });
+});
 
 /**
  * A keyset-paged answer: `total` counts to LIST_COUNT_CAP (`totalCapped` above it, and `pages` is

@@ -25,4 +25,14 @@ describe('the cursor of a keyset-paged list', () => {
       false,
     );
   });
+
+  it('takes any page number with a cursor, and at most 1000 without (an OFFSET)', () => {
+    const cursor = listCursor('1764159960123456', ID);
+    expect(adminOrderListQuerySchema.safeParse({ page: '20002', after: cursor }).success).toBe(
+      true,
+    );
+    const deep = adminOrderListQuerySchema.safeParse({ page: '1001' });
+    expect(deep.success).toBe(false);
+    expect(deep.error?.issues[0]?.message).toBe('Page must be at most 1000');
+  });
 });

@@ -5,8 +5,8 @@ import { AdminPager } from '../components/admin-pager';
 import { AdminTable, cellClass } from '../components/admin-table';
 import { EmptyState, QueryState } from '../components/query-state';
 import { SearchForm } from '../components/search-form';
-import { dollars, formatWhen, pageFrom } from '../format';
-import { cursorFrom, useListParams } from '../hooks/use-list-params';
+import { dollars, formatWhen } from '../format';
+import { keysetPageFrom, useListParams } from '../hooks/use-list-params';
 
 /**
  * /admin/customers?q=&page=&after=|before=: accounts and guests (by e-mail), newest first
@@ -16,11 +16,10 @@ export default function CustomersPage() {
   const [params] = useSearchParams();
   const { setParam, hrefForPage } = useListParams();
   const q = params.get('q')?.trim() || undefined;
-  const page = pageFrom(params.get('page'));
+  const paging = keysetPageFrom(params);
   const { data, isLoading, error, refetch } = useGetCustomersQuery({
     q,
-    page,
-    ...cursorFrom(params),
+    ...paging,
   });
 
   return (

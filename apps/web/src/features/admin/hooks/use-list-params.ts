@@ -1,15 +1,23 @@
 import { useCallback } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { pageFrom } from '../format';
 
 /** A keyset-paged list's page: the one after a cursor, or the one before it (decision 053). */
 export type PageCursor = { after: string } | { before: string };
 
-/** The address's cursor, if any (the server checks it and answers 400 when it is not one). */
-export function cursorFrom(params: URLSearchParams): { after?: string; before?: string } {
+/**
+ * A keyset-paged list's page from the address: its number and its cursor, if any (the server
+ * checks the cursor and answers 400 when it is not one).
+ */
+export function keysetPageFrom(params: URLSearchParams): {
+  page: number;
+  after?: string;
+  before?: string;
+} {
   const after = params.get('after');
-  if (after) return { after };
   const before = params.get('before');
-  return before ? { before } : {};
+  const cursor = after ? { after } : before ? { before } : {};
+  return { page: pageFrom(params.get('page'), after || before ? 100_000_000 : 1000), ...cursor };
 }
 
 /**

@@ -114,6 +114,17 @@ describe('the orders list', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?status=shipped'));
   });
 
+  it('asks for a page past 1000 at a cursor (its number is only shown), never by number alone', async () => {
+    signInAs('staff');
+    const server = fakeAdminServer({ 'GET /api/admin/orders': () => ({ body: list() }) });
+    const { router } = renderApp(`/admin/orders?page=20002&after=${EARLIER}`);
+    await screen.findByRole('table');
+    const asked = () => server.to('GET', '/api/admin/orders').at(-1)!.query;
+    expect(asked().get('page')).toBe('20002');
+    await router.navigate('/admin/orders?page=20002');
+    await waitFor(() => expect(asked().get('page')).toBe('1'));
+  });
+
   it('shows an exact count below the cap, and no next page on the last', async () => {
     signInAs('staff');
     fakeAdminServer({

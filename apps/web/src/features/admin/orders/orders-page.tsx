@@ -11,8 +11,8 @@ import { EmptyState, QueryState } from '../components/query-state';
 import { SearchForm } from '../components/search-form';
 import { OrderNumberCell } from '../components/order-number-cell';
 import { StatusBadge } from '../components/status-badge';
-import { STATUS_LABELS, dollars, formatWhen, pageFrom } from '../format';
-import { cursorFrom, useListParams } from '../hooks/use-list-params';
+import { STATUS_LABELS, dollars, formatWhen } from '../format';
+import { keysetPageFrom, useListParams } from '../hooks/use-list-params';
 import { OrderListActions } from './order-documents-actions';
 
 const isStatus = (value: string | null): value is OrderStatus =>
@@ -64,14 +64,13 @@ export default function OrdersPage() {
   const q = params.get('q')?.trim() || undefined;
   const from = dayFrom(params.get('from'));
   const to = dayFrom(params.get('to'));
-  const page = pageFrom(params.get('page'));
+  const paging = keysetPageFrom(params);
   const { data, isFetching, isLoading, error, refetch } = useGetAdminOrdersQuery({
     status,
     q,
     from,
     to,
-    page,
-    ...cursorFrom(params),
+    ...paging,
   });
   const [selected, setSelected] = useState<string[]>([]);
   const toggle = (id: string, on: boolean) =>
