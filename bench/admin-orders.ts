@@ -13,7 +13,10 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Executor } from '../apps/api/src/db/client';
 import { pageAt } from '../apps/api/src/lib/keyset';
-import { countCustomerRows, listCustomerRows } from '../apps/api/src/modules/customers/repository';
+import {
+  countCustomerRows,
+  listCustomerRows,
+} from '../apps/api/src/modules/customers/list-repository';
 import { countOrderRows, listOrderRows } from '../apps/api/src/modules/fulfilment/repository';
 import { startBenchApi, withClient } from './back-office-bench';
 

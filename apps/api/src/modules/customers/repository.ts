@@ -1,15 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { GUEST_KEY_PREFIX } from '@shop/shared/admin-customers';
 import type { Executor } from '../../db/client';
 import { customerNotes, orders, refunds, users } from '../../db/schema';
-import {
-  COUNT_LIMIT,
-  cursorMicros,
-  keysetClauses,
-  type KeysetOrder,
-  type PageAt,
-} from '../../lib/keyset';
-import { containsPattern } from '../../lib/search';
 
 export interface CustomerRow {
   /** The account's id; for a guest, the id of their first paid guest order. */
@@ -27,8 +18,8 @@ export interface CustomerRow {
 /** A customer's orders: an account's own, or a guest's (no account, their e-mail, case aside). */
 export type CustomerRef = { userId: string } | { guestEmail: string };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const dateOf = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+export const dateOf = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 const ordersOf = (ref: CustomerRef): SQL =>
   'userId' in ref
@@ -42,150 +33,12 @@ const ordersOf = (ref: CustomerRef): SQL =>
 const nameOnOrder = sql`coalesce(nullif(o.shipping_address->>'fullName', ''), o.customer_name)`;
 
 /** Each paid order of `where`'s with what it came to less its succeeded refunds. */
-const paidOrders = (where: SQL) => sql`
+export const paidOrders = (where: SQL) => sql`
   select o.id, o.user_id, lower(o.email) as email_key, ${nameOnOrder} as name, o.created_at,
     o.total_cents - coalesce((
       select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status = 'succeeded'
     ), 0) as net_cents
   from orders o where o.paid_at is not null and (${where})`;
-
-/** Accounts of role customer, newest first (users_customers_newest_idx). */
-const ACCOUNTS_NEWEST: KeysetOrder = {
-  at: sql`u.created_at`,
-  key: sql`u.id`,
-  keyValue: (key) => sql`${key}::uuid`,
-};
-/** Guests by their first paid order, newest first (guest_customers_newest_idx). */
-const GUESTS_NEWEST: KeysetOrder = {
-  at: sql`g.since`,
-  key: sql`g.first_order_id`,
-  keyValue: (key) => sql`${key}::uuid`,
-};
-/** Both, as the list shows them. */
-const CUSTOMERS_NEWEST: KeysetOrder = {
-  at: sql`since`,
-  key: sql`key`,
-  keyValue: (key) => sql`${key}::uuid`,
-};
-
-/** The accounts and the guests a search finds: part of the e-mail or of the name shown. */
-function customerMatches(q: string | undefined) {
-  const contains = q ? containsPattern(q) : undefined;
-  return {
-    accounts: contains ? sql`and (u.email ilike ${contains} or u.name ilike ${contains})` : sql``,
-    guests: contains ? sql`and (g.email_key ilike ${contains} or g.name ilike ${contains})` : sql``,
-  };
-}
-
-/** `where` as an AND clause (or nothing), for the hand-written queries below. */
-const andWhere = (where: SQL | undefined) => (where ? sql`and ${where}` : sql``);
-
-/**
- * One page of customers, newest first (decision 053): accounts of role customer, and guests
- * (guest_customers: the paid guest orders of one e-mail, case aside; decision 045). Each side
- * walks its own index from the cursor for at most a page, the two are merged, and only the page's
- * customers' paid orders are summed: a page costs the same however many orders the shop has.
- */
-export async function listCustomerRows(
-  db: Executor,
-  q: string | undefined,
-  at: PageAt,
-  size: number,
-): Promise<(CustomerRow & { cursorAt: string; cursorKey: string })[]> {
-  const match = customerMatches(q);
-  const accounts = keysetClauses(ACCOUNTS_NEWEST, at);
-  const guests = keysetClauses(GUESTS_NEWEST, at);
-  const merged = keysetClauses(CUSTOMERS_NEWEST, at);
-  // Each side's LIMIT covers the merged page's, OFFSET included.
-  const reach = merged.offset + size + 1;
-  const keys = rowsOf<{
-    key: string;
-    guest: boolean;
-    email_key: string | null;
-    name: string | null;
-    since: Date | string;
-    cursor_at: string;
-  }>(
-    await db.execute(sql`
-      select key, guest, email_key, name, since, ${cursorMicros(sql`since`)} as cursor_at
-      from (
-        (select u.id as key, false as guest, null::text as email_key, null::text as name,
-           u.created_at as since
-         from users u where u.role = 'customer' ${match.accounts} ${andWhere(accounts.where)}
-         order by ${sql.join(accounts.orderBy, sql`, `)} limit ${reach})
-        union all
-        (select g.first_order_id, true, g.email_key, g.name, g.since
-         from guest_customers g where true ${match.guests} ${andWhere(guests.where)}
-         order by ${sql.join(guests.orderBy, sql`, `)} limit ${reach})
-      ) as customers
-      order by ${sql.join(merged.orderBy, sql`, `)}
-      limit ${size + 1} offset ${merged.offset}`),
-  );
-  if (keys.length === 0) return [];
-  const accountIds = keys.filter((k) => !k.guest).map((k) => k.key);
-  const guestEmails = keys.flatMap((k) => (k.guest && k.email_key ? [k.email_key] : []));
-  const [accountRows, sums] = await Promise.all([
-    accountIds.length
-      ? db
-          .select({
-            id: users.id,
-            name: users.name,
-            email: users.email,
-            verifiedAt: users.verifiedAt,
-          })
-          .from(users)
-          .where(inArray(users.id, accountIds))
-      : [],
-    db.execute(sql`
-      select coalesce(p.user_id::text, p.email_key) as key,
-        count(*)::int as orders, coalesce(sum(p.net_cents), 0)::int as cents
-      from (${paidOrders(
-        sql`o.user_id in (${sql.join(
-          accountIds.length ? accountIds.map((id) => sql`${id}::uuid`) : [sql`null`],
-          sql`, `,
-        )}) or (o.user_id is null and lower(o.email) in (${sql.join(
-          guestEmails.length ? guestEmails.map((email) => sql`${email}`) : [sql`null`],
-          sql`, `,
-        )}))`,
-      )}) as p
-      group by 1`),
-  ]);
-  const sumOf = new Map(
-    rowsOf<{ key: string; orders: number; cents: number }>(sums).map((row) => [row.key, row]),
-  );
-  const accountOf = new Map(accountRows.map((account) => [account.id, account]));
-  return keys.map((k) => {
-    const account = k.guest ? undefined : accountOf.get(k.key);
-    const summed = sumOf.get(account ? account.id : (k.email_key ?? ''));
-    return {
-      key: account ? account.id : `${GUEST_KEY_PREFIX}${k.key}`,
-      guest: k.guest,
-      name: account?.name ?? k.name ?? '',
-      email: account?.email ?? k.email_key ?? '',
-      verified: account ? account.verifiedAt !== null : false,
-      since: dateOf(k.since),
-      ordersCount: summed?.orders ?? 0,
-      spentCents: summed?.cents ?? 0,
-      cursorAt: k.cursor_at,
-      cursorKey: k.key,
-    };
-  });
-}
-
-/** How many customers the search finds, counted to COUNT_LIMIT at most (never a scan of all). */
-export async function countCustomerRows(db: Executor, q: string | undefined): Promise<number> {
-  const match = customerMatches(q);
-  const [counted] = rowsOf<{ total: number }>(
-    await db.execute(sql`
-      select (
-        (select count(*) from (select 1 from users u where u.role = 'customer' ${match.accounts}
-           limit ${COUNT_LIMIT}) as a)
-        + (select count(*) from (select 1 from guest_customers g where true ${match.guests}
-           limit ${COUNT_LIMIT}) as g)
-      )::int as total`),
-  );
-  return counted?.total ?? 0;
-}
 
 /** The account of role customer with this id. */
 export async function customerAccount(db: Executor, id: string) {

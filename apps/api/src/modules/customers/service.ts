@@ -20,7 +20,6 @@ import { keysetCounts, keysetPage, pageAt } from '../../lib/keyset';
 import { pageCounts, pageWindow } from '../../lib/search';
 import {
   countAwaitingShipment,
-  countCustomerRows,
   customerAccount,
   customerAddresses,
   customerFigures,
@@ -28,11 +27,11 @@ import {
   customerOrderPage,
   guestEmailOfOrder,
   insertCustomerNote,
-  listCustomerRows,
   salesSince,
   type CustomerNoteRow,
   type CustomerRef,
 } from './repository';
+import { countCustomerRows, listCustomerRows } from './list-repository';
 
 const DAY_MS = 24 * 60 * 60_000;
 
