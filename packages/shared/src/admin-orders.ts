@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { lowStockVariantSchema } from './admin-catalog';
-import { actorSchema, pagedSchema, pageQuerySchema } from './back-office';
+import { actorSchema, keysetPagedSchema, keysetQueryShape, oneCursor } from './back-office';
 import { lineOptionSchema, lineSizeSchema } from './cart';
 import { toCents } from './money';
 import { ORDER_STATUSES, orderSchema, shipmentSchema } from './orders';
@@ -53,10 +53,10 @@ const fromBeforeTo = z.refine<{ from?: string | undefined; to?: string | undefin
   { message: 'From must be on or before To', path: ['to'] },
 );
 
-/** GET /api/admin/orders?status=&q=&from=&to=&page= */
+/** GET /api/admin/orders?status=&q=&from=&to=&page=&after=|before= (decision 053) */
 export const adminOrderListQuerySchema = z
-  .object({ ...orderFilterShape, page: pageQuerySchema })
-  .check(fromBeforeTo);
+  .object({ ...orderFilterShape, ...keysetQueryShape })
+  .check(fromBeforeTo, oneCursor);
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
 
 /** GET /api/admin/orders.csv?status=&q=&from=&to=: the same filters, every page. */
@@ -86,7 +86,7 @@ export const adminOrderRowSchema = z.object({
   itemsCount: z.int(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
-export const adminOrderListResponseSchema = z.extend(pagedSchema, {
+export const adminOrderListResponseSchema = z.extend(keysetPagedSchema, {
   orders: z.array(adminOrderRowSchema),
 });
 export type AdminOrderListResponse = z.infer<typeof adminOrderListResponseSchema>;
@@ -253,8 +253,10 @@ export type RefundRequest = z.infer<typeof refundRequestSchema>;
 export const cancelOrderRequestSchema = z.object({ reason: reasonSchema });
 export type CancelOrderRequest = z.infer<typeof cancelOrderRequestSchema>;
 
-/** GET /api/admin/customers?q=&page= */
-export const adminCustomerListQuerySchema = z.object({ q: searchSchema, page: pageQuerySchema });
+/** GET /api/admin/customers?q=&page=&after=|before= (decision 053) */
+export const adminCustomerListQuerySchema = z
+  .object({ q: searchSchema, ...keysetQueryShape })
+  .check(oneCursor);
 export type AdminCustomerListQuery = z.infer<typeof adminCustomerListQuerySchema>;
 export const adminCustomerSchema = z.object({
   /** The account's id, or a guest's key (admin-customers.ts). */
@@ -271,7 +273,7 @@ export const adminCustomerSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
-export const adminCustomerListResponseSchema = z.extend(pagedSchema, {
+export const adminCustomerListResponseSchema = z.extend(keysetPagedSchema, {
   customers: z.array(adminCustomerSchema),
 });
 export type AdminCustomerListResponse = z.infer<typeof adminCustomerListResponseSchema>;

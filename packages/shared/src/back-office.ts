@@ -114,6 +114,91 @@ export const pagedSchema = z.object({
   total: z.int(),
 });
 
+/**
+ * Lists that grow with the shop (orders, customers; decision 053) count at most this many: an
+ * exact count of a million orders is a scan. Above it the answer says `totalCapped` and the
+ * screen shows '10,000+'.
+ */
+export const LIST_COUNT_CAP = 10_000;
+
+const CURSOR =
+  /^(\d{4,17})_((?:guest-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/**
+ * Where a page of a newest-first list ends: the row's time in microseconds since 1970 and its key
+ * ('1764159960123456_<uuid>'). A page after it (`after`) or before it (`before`) is read from an
+ * index at that point (keyset paging), however deep the page.
+ */
+const cursorSchema = (label: string) =>
+  z.optional(
+    singleLineText(label).check(
+      z.regex(CURSOR, 'That page of the list is not valid, please start again'),
+    ),
+  );
+
+/** The time (ISO 8601 with microseconds, UTC) and the key a valid cursor names. */
+export function readListCursor(cursor: string): { at: string; key: string } {
+  const [, micros = '', key = ''] = CURSOR.exec(cursor) ?? [];
+  const ms = Number(micros.slice(0, -3));
+  const iso = new Date(ms).toISOString();
+  return { at: `${iso.slice(0, -1)}${micros.slice(-3)}Z`, key };
+}
+
+/** The cursor of a row: its time in microseconds since 1970 (as text: exact) and its key. */
+export const listCursor = (micros: string, key: string) => `${micros}_${key}`;
+
+/**
+ * A keyset-paged list's query: `page` is the page's number as the pager counts it (shown, and
+ * the OFFSET when no cursor is given); `after` or `before` a cursor of the page it came from.
+ */
+export const keysetQueryShape = {
+  page: z._default(
+    z.coerce
+      .number({ error: 'Page must be a number' })
+      .check(
+        z.int('Page must be a whole number'),
+        z.minimum(1, 'Page must be at least 1'),
+        z.maximum(100_000_000, 'Page must be at most 100000000'),
+      ),
+    1,
+  ),
+  after: cursorSchema('After'),
+  before: cursorSchema('Before'),
+};
+
+type KeysetQuery = { page: number; after?: string | undefined; before?: string | undefined };
+
+/**
+ * `after` and `before` are each a way to page, one at a time; a cursor's page costs what the
+ * first costs, whatever its number, but a page by number alone (an OFFSET) is at most 1000.
+ */
+export const oneCursor = z.superRefine<KeysetQuery>((query, context) => {
+  if (query.after && query.before)
+    context.addIssue({
+      code: 'custom',
+      message: 'Give either after or before, not both',
+      path: ['before'],
+      input: query,
+    });
+  if (!query.after && !query.before && query.page > 1000)
+    context.addIssue({
+      code: 'custom',
+      message: 'Page must be at most 1000',
+      path: ['page'],
+      input: query,
+    });
+});
+
+/**
+ * A keyset-paged answer: `total` counts to LIST_COUNT_CAP (`totalCapped` above it, and `pages` is
+ * then what the cap makes); `next` and `prev` are the cursors of the pages around it, or null.
+ */
+export const keysetPagedSchema = z.extend(pagedSchema, {
+  totalCapped: z.boolean(),
+  next: z.nullable(z.string()),
+  prev: z.nullable(z.string()),
+});
+
 /** GET /api/admin/audit?page= (owner), newest first, 50 a page. */
 export const AUDIT_PAGE_SIZE = 50;
 export const auditListResponseSchema = z.extend(pagedSchema, {

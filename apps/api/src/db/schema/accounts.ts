@@ -36,6 +36,13 @@ export const users = pgTable(
     index('users_back_office_idx')
       .on(t.role)
       .where(sql`${t.role} <> 'customer'`),
+    // The back office's Customers list: newest first, paged at a cursor, found by part of the
+    // e-mail or the name (decision 053).
+    index('users_customers_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.role} = 'customer'`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
 

@@ -23,3 +23,27 @@ export const customerNotes = pgTable(
     index('customer_notes_guest_idx').on(t.guestEmail, t.createdAt.desc()),
   ],
 );
+
+/**
+ * One row per guest customer (decision 045: the paid guest orders of one e-mail, case aside):
+ * their first paid order (the guest's key and 'since') and the name their newest paid order
+ * gives. Kept by a trigger on orders (migration 0023, decision 053), so the Customers list pages
+ * over an index rather than grouping every guest order of the shop.
+ */
+export const guestCustomers = pgTable(
+  'guest_customers',
+  {
+    emailKey: text('email_key').primaryKey(),
+    firstOrderId: uuid('first_order_id').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    index('guest_customers_newest_idx').on(
+      t.since.desc().nullsFirst(),
+      t.firstOrderId.desc().nullsFirst(),
+    ),
+    index('guest_customers_email_trgm_idx').using('gin', sql`${t.emailKey} gin_trgm_ops`),
+    index('guest_customers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);

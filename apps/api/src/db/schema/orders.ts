@@ -97,9 +97,15 @@ export const orders = pgTable(
       sql`${t.totalCents} = ${t.itemsCents} - ${t.discountCents} + ${t.shippingCents} + ${t.taxCents}`,
     ),
     index('orders_user_newest_idx').on(t.userId, t.createdAt.desc()),
-    // The back office's order list: newest first, filtered by status or not.
-    index('orders_newest_idx').on(t.createdAt.desc()),
-    index('orders_status_newest_idx').on(t.status, t.createdAt.desc()),
+    // The back office's order list: newest first, filtered by status or not, paged at a cursor
+    // of (time, id) (decision 053): the id is in the index, so any page is an index walk. NULLS
+    // FIRST is what `order by … desc` means; the DESC NULLS LAST indexes of 0004 served no sort.
+    index('orders_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_status_newest_idx').on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('orders_email_idx').on(t.email),
     // Guests under Customers are grouped by e-mail, case aside (decision 045).
     index('orders_guest_email_idx')

@@ -1,8 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { GUEST_KEY_PREFIX } from '@shop/shared/admin-customers';
 import type { Executor } from '../../db/client';
 import { customerNotes, orders, refunds, users } from '../../db/schema';
-import { containsPattern } from '../../lib/search';
 
 export interface CustomerRow {
   /** The account's id; for a guest, the id of their first paid guest order. */
@@ -20,8 +18,8 @@ export interface CustomerRow {
 /** A customer's orders: an account's own, or a guest's (no account, their e-mail, case aside). */
 export type CustomerRef = { userId: string } | { guestEmail: string };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const dateOf = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+export const dateOf = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 const ordersOf = (ref: CustomerRef): SQL =>
   'userId' in ref
@@ -35,111 +33,12 @@ const ordersOf = (ref: CustomerRef): SQL =>
 const nameOnOrder = sql`coalesce(nullif(o.shipping_address->>'fullName', ''), o.customer_name)`;
 
 /** Each paid order of `where`'s with what it came to less its succeeded refunds. */
-const paidOrders = (where: SQL) => sql`
+export const paidOrders = (where: SQL) => sql`
   select o.id, o.user_id, lower(o.email) as email_key, ${nameOnOrder} as name, o.created_at,
     o.total_cents - coalesce((
       select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status = 'succeeded'
     ), 0) as net_cents
   from orders o where o.paid_at is not null and (${where})`;
-
-/**
- * Customers, newest first: accounts of role customer, and guests (the paid guest orders of one
- * e-mail, case aside; decision 045). The page is chosen on the keys alone, then only its
- * customers' paid orders are summed, so a page costs the same however many orders the shop has.
- */
-export async function listCustomerRows(
-  db: Executor,
-  q: string | undefined,
-  page: { limit: number; offset: number },
-): Promise<{ rows: CustomerRow[]; total: number }> {
-  const contains = q ? containsPattern(q) : undefined;
-  const accountMatch = contains
-    ? sql`and (u.email ilike ${contains} or u.name ilike ${contains})`
-    : sql``;
-  const guestMatch = contains
-    ? sql`and (o.email ilike ${contains} or o.customer_name ilike ${contains}
-        or o.shipping_address->>'fullName' ilike ${contains})`
-    : sql``;
-  const keys = rowsOf<{ key: string; guest: boolean; since: Date | string; total: number }>(
-    await db.execute(sql`
-      select key, guest, since, (count(*) over ())::int as total from (
-        select u.id::text as key, false as guest, u.created_at as since
-        from users u where u.role = 'customer' ${accountMatch}
-        union all
-        select lower(o.email), true, min(o.created_at)
-        from orders o where o.user_id is null and o.paid_at is not null ${guestMatch}
-        group by lower(o.email)
-      ) as customers
-      order by since desc, key
-      limit ${page.limit} offset ${page.offset}`),
-  );
-  if (keys.length === 0) {
-    const [counted] = rowsOf<{ total: number }>(
-      await db.execute(sql`
-        select ((select count(*) from users u where u.role = 'customer' ${accountMatch})
-          + (select count(distinct lower(o.email)) from orders o
-             where o.user_id is null and o.paid_at is not null ${guestMatch}))::int as total`),
-    );
-    return { rows: [], total: counted?.total ?? 0 };
-  }
-  const accountIds = keys.filter((k) => !k.guest).map((k) => k.key);
-  const guestEmails = keys.filter((k) => k.guest).map((k) => k.key);
-  const [accounts, sums] = await Promise.all([
-    accountIds.length
-      ? db
-          .select({
-            id: users.id,
-            name: users.name,
-            email: users.email,
-            verifiedAt: users.verifiedAt,
-          })
-          .from(users)
-          .where(inArray(users.id, accountIds))
-      : [],
-    db.execute(sql`
-      select coalesce(p.user_id::text, p.email_key) as key,
-        count(*)::int as orders, coalesce(sum(p.net_cents), 0)::int as cents,
-        (array_agg(p.id::text order by p.created_at))[1] as first_order_id,
-        (array_agg(p.name order by p.created_at desc))[1] as latest_name
-      from (${paidOrders(
-        sql`o.user_id in (${sql.join(
-          accountIds.length ? accountIds.map((id) => sql`${id}::uuid`) : [sql`null`],
-          sql`, `,
-        )}) or (o.user_id is null and lower(o.email) in (${sql.join(
-          guestEmails.length ? guestEmails.map((email) => sql`${email}`) : [sql`null`],
-          sql`, `,
-        )}))`,
-      )}) as p
-      group by 1`),
-  ]);
-  const sumOf = new Map(
-    rowsOf<{
-      key: string;
-      orders: number;
-      cents: number;
-      first_order_id: string;
-      latest_name: string;
-    }>(sums).map((row) => [row.key, row]),
-  );
-  const accountOf = new Map(accounts.map((account) => [account.id, account]));
-  return {
-    rows: keys.map((k) => {
-      const summed = sumOf.get(k.key);
-      const account = k.guest ? undefined : accountOf.get(k.key);
-      return {
-        key: account ? account.id : `${GUEST_KEY_PREFIX}${summed?.first_order_id ?? ''}`,
-        guest: k.guest,
-        name: account?.name ?? summed?.latest_name ?? '',
-        email: account?.email ?? k.key,
-        verified: account ? account.verifiedAt !== null : false,
-        since: dateOf(k.since),
-        ordersCount: summed?.orders ?? 0,
-        spentCents: summed?.cents ?? 0,
-      };
-    }),
-    total: keys[0]?.total ?? 0,
-  };
-}
 
 /** The account of role customer with this id. */
 export async function customerAccount(db: Executor, id: string) {

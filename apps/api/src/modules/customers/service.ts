@@ -16,6 +16,7 @@ import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { lowStockVariants } from '../stock/service';
+import { keysetCounts, keysetPage, pageAt } from '../../lib/keyset';
 import { pageCounts, pageWindow } from '../../lib/search';
 import {
   countAwaitingShipment,
@@ -26,26 +27,31 @@ import {
   customerOrderPage,
   guestEmailOfOrder,
   insertCustomerNote,
-  listCustomerRows,
   salesSince,
   type CustomerNoteRow,
   type CustomerRef,
 } from './repository';
+import { countCustomerRows, listCustomerRows } from './list-repository';
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** GET /api/admin/customers: customers (not staff) and guests, newest first, 25 a page. */
+/**
+ * GET /api/admin/customers: customers (not staff) and guests, newest first, 25 a page,
+ * keyset-paged and counted to a cap (decision 053).
+ */
 export async function listCustomers(
   db: Executor,
   query: AdminCustomerListQuery,
 ): Promise<AdminCustomerListResponse> {
-  const { rows, total } = await listCustomerRows(
-    db,
-    query.q || undefined,
-    pageWindow(query.page, ADMIN_PAGE_SIZE),
-  );
+  const q = query.q || undefined;
+  const at = pageAt(query, ADMIN_PAGE_SIZE);
+  const [rows, counted] = await Promise.all([
+    listCustomerRows(db, q, at, ADMIN_PAGE_SIZE),
+    countCustomerRows(db, q),
+  ]);
+  const page = keysetPage(rows, at, ADMIN_PAGE_SIZE);
   return {
-    customers: rows.map((row) => ({
+    customers: page.rows.map((row) => ({
       _id: row.key,
       guest: row.guest,
       name: row.name,
@@ -55,7 +61,7 @@ export async function listCustomers(
       totalSpent: row.spentCents / 100,
       createdAt: row.since.toISOString(),
     })),
-    ...pageCounts(query.page, total, ADMIN_PAGE_SIZE),
+    ...keysetCounts(query, counted, ADMIN_PAGE_SIZE, page),
   };
 }
 

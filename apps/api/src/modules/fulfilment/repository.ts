@@ -2,7 +2,6 @@ import {
   and,
   between,
   count,
-  desc,
   eq,
   gte,
   ilike,
@@ -16,6 +15,13 @@ import {
 import type { OrderStatus } from '@shop/shared/orders';
 import type { Executor } from '../../db/client';
 import { orderItems, orders, shipmentItems, shipments } from '../../db/schema';
+import {
+  COUNT_LIMIT,
+  cursorMicros,
+  keysetClauses,
+  type KeysetOrder,
+  type PageAt,
+} from '../../lib/keyset';
 import { containsPattern } from '../../lib/search';
 
 export interface OrderListRow {
@@ -80,31 +86,41 @@ function orderFilter(filter: OrderListFilter): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** The back office's order list, newest first (see orderFilter). */
+/** The back office's lists of orders, newest first: by time, then id (index-served, 0022). */
+const NEWEST_FIRST: KeysetOrder = {
+  at: sql`${orders.createdAt}`,
+  key: sql`${orders.id}`,
+  keyValue: (key) => sql`${key}::uuid`,
+};
+
+/**
+ * One page of the back office's order list, newest first (see orderFilter), read at a cursor
+ * (decision 053): `size` + 1 rows, each with its cursor's parts; keysetPage makes the page.
+ */
 export async function listOrderRows(
   db: Executor,
   filter: OrderListFilter,
-  page: { limit: number; offset: number },
-): Promise<{ rows: OrderListRow[]; total: number }> {
-  const where = orderFilter(filter);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: orders.id,
-        createdAt: orders.createdAt,
-        customerName: orders.customerName,
-        recipientName,
-        email: orders.email,
-        status: orders.status,
-        totalCents: orders.totalCents,
-      })
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(orders).where(where),
-  ]);
+  at: PageAt,
+  size: number,
+): Promise<(OrderListRow & { cursorAt: string; cursorKey: string })[]> {
+  const keyset = keysetClauses(NEWEST_FIRST, at);
+  const rows = await db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      customerName: orders.customerName,
+      recipientName,
+      email: orders.email,
+      status: orders.status,
+      totalCents: orders.totalCents,
+      cursorAt: cursorMicros(sql`${orders.createdAt}`),
+      cursorKey: sql<string>`${orders.id}::text`,
+    })
+    .from(orders)
+    .where(and(orderFilter(filter), keyset.where))
+    .orderBy(...keyset.orderBy)
+    .limit(size + 1)
+    .offset(keyset.offset);
   const units = rows.length
     ? await db
         .select({
@@ -120,13 +136,22 @@ export async function listOrderRows(
         )
         .groupBy(orderItems.orderId)
     : [];
-  return {
-    rows: rows.map((row) => ({
-      ...row,
-      itemsCount: units.find((entry) => entry.orderId === row.id)?.units ?? 0,
-    })),
-    total: counted?.total ?? 0,
-  };
+  return rows.map((row) => ({
+    ...row,
+    itemsCount: units.find((entry) => entry.orderId === row.id)?.units ?? 0,
+  }));
+}
+
+/** How many orders the filter matches, counted to COUNT_LIMIT at most (never a scan of all). */
+export async function countOrderRows(db: Executor, filter: OrderListFilter): Promise<number> {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(orderFilter(filter))
+    .limit(COUNT_LIMIT)
+    .as('matching');
+  const [counted] = await db.select({ total: count() }).from(matching);
+  return counted?.total ?? 0;
 }
 
 /** Where a page of the export ends: the last order's time (as PostgreSQL wrote it, to the µs) and id. */
@@ -145,14 +170,15 @@ export async function exportOrderIds(
   cursor: ExportCursor | undefined,
   limit: number,
 ): Promise<{ id: string; at: string }[]> {
-  const after = cursor
-    ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-    : undefined;
+  const keyset = keysetClauses(
+    NEWEST_FIRST,
+    cursor ? { after: { at: cursor.at, key: cursor.id } } : { offset: 0 },
+  );
   return db
     .select({ id: orders.id, at: sql<string>`${orders.createdAt}::text` })
     .from(orders)
-    .where(and(orderFilter(filter), after))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .where(and(orderFilter(filter), keyset.where))
+    .orderBy(...keyset.orderBy)
     .limit(limit);
 }
 

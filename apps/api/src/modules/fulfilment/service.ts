@@ -11,7 +11,7 @@ import { orderNumber } from '@shop/shared/orders';
 import { unitsToShip, type LineUnits } from '@shop/shared/parcels';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
-import { pageCounts, pageWindow } from '../../lib/search';
+import { keysetCounts, keysetPage, pageAt } from '../../lib/keyset';
 import { isUuid } from '../../lib/uuid';
 import { auditOfOrder, recordAudit, type AuditActor } from '../audit/service';
 import { mailsOfOrder } from '../mail/service';
@@ -19,7 +19,7 @@ import type { OrderWithItems } from '../orders/repository';
 import { findOrder, toOrderResponse, type OrdersContext } from '../orders/service';
 import { paymentEventsOfOrder } from '../payments/service';
 import { refundsOfOrder } from '../refunds/service';
-import { listOrderRows } from './repository';
+import { countOrderRows, listOrderRows } from './repository';
 
 /** The parcel rows the shipping flow (flows/ship-order.ts) writes. */
 export { insertShipment, markParcelsDelivered, stampShipped } from './repository';
@@ -46,18 +46,20 @@ export async function shippingLines(
 
 const notFound = () => new AppError('not_found', ADMIN_ORDER_MESSAGES.notFound);
 
-/** GET /api/admin/orders: 25 a page, newest first. */
+/** GET /api/admin/orders: 25 a page, newest first, keyset-paged, counted to a cap (053). */
 export async function listAdminOrders(
   ctx: Pick<OrdersContext, 'db'>,
   query: AdminOrderListQuery,
 ): Promise<AdminOrderListResponse> {
-  const { rows, total } = await listOrderRows(
-    ctx.db,
-    { status: query.status, q: query.q || undefined, from: query.from, to: query.to },
-    pageWindow(query.page, ADMIN_PAGE_SIZE),
-  );
+  const filter = { status: query.status, q: query.q || undefined, from: query.from, to: query.to };
+  const at = pageAt(query, ADMIN_PAGE_SIZE);
+  const [rows, counted] = await Promise.all([
+    listOrderRows(ctx.db, filter, at, ADMIN_PAGE_SIZE),
+    countOrderRows(ctx.db, filter),
+  ]);
+  const page = keysetPage(rows, at, ADMIN_PAGE_SIZE);
   return {
-    orders: rows.map((row) => ({
+    orders: page.rows.map((row) => ({
       _id: row.id,
       number: orderNumber(row.id),
       createdAt: row.createdAt.toISOString(),
@@ -68,7 +70,7 @@ export async function listAdminOrders(
       totalPrice: row.totalCents / 100,
       itemsCount: row.itemsCount,
     })),
-    ...pageCounts(query.page, total, ADMIN_PAGE_SIZE),
+    ...keysetCounts(query, counted, ADMIN_PAGE_SIZE, page),
   };
 }
 

@@ -25,8 +25,11 @@ export function actorName(actor: Actor): string {
   return actor.name;
 }
 
-/** A 1-based page number from the address; 1 for anything else. */
-export function pageFrom(value: string | null): number {
+/**
+ * A 1-based page number from the address; 1 for anything else. Pages by number alone stop at
+ * 1000; a keyset-paged list's page at a cursor may be any (decision 053).
+ */
+export function pageFrom(value: string | null, max = 1000): number {
   const page = Number(value);
-  return Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1;
+  return Number.isInteger(page) && page >= 1 && page <= max ? page : 1;
 }

@@ -108,10 +108,10 @@ export const adminApi = tagged.injectEndpoints({
       ...backOffice,
     }),
     getAdminOrders: build.query<AdminOrderListResponse, Partial<AdminOrderListQuery>>({
-      query: ({ status, q, from, to, page }) =>
+      query: ({ status, q, from, to, page, after, before }) =>
         withBackOfficeToken({
           url: '/admin/orders',
-          params: listParams({ status, q, from, to, page }),
+          params: listParams({ status, q, from, to, page, after, before }),
         }),
       responseSchema: adminOrderListResponseSchema,
       providesTags: [BACK_OFFICE_TAG, 'AdminOrder'],
@@ -195,8 +195,11 @@ export const adminApi = tagged.injectEndpoints({
       ...backOffice,
     }),
     getCustomers: build.query<AdminCustomerListResponse, Partial<AdminCustomerListQuery>>({
-      query: ({ q, page }) =>
-        withBackOfficeToken({ url: '/admin/customers', params: listParams({ q, page }) }),
+      query: ({ q, page, after, before }) =>
+        withBackOfficeToken({
+          url: '/admin/customers',
+          params: listParams({ q, page, after, before }),
+        }),
       responseSchema: adminCustomerListResponseSchema,
       providesTags: [BACK_OFFICE_TAG],
       ...backOffice,

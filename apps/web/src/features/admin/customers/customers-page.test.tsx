@@ -40,6 +40,9 @@ describe('the customers list', () => {
           page: 1,
           pages: 1,
           total: query.get('q') ? 0 : 1,
+          totalCapped: false,
+          next: null,
+          prev: null,
         },
       }),
     });
@@ -63,6 +66,48 @@ describe('the customers list', () => {
         'q=zed&page=1',
       ),
     );
+  });
+});
+
+describe('paging through customers', () => {
+  clearSessionStorageAfterEach();
+
+  it('shows 10,000+ above the cap and asks for the page after the last customer shown', async () => {
+    const after = '1772323200000000_c1b2c3d4-0000-4000-8000-000000000003';
+    signInAs('staff');
+    const server = fakeAdminServer({
+      'GET /api/admin/customers': () => ({
+        body: {
+          customers: [
+            {
+              _id: 'c1',
+              guest: false,
+              name: 'Layla Haddad',
+              email: 'layla@example.com',
+              verified: true,
+              ordersCount: 3,
+              totalSpent: 150.25,
+              createdAt: '2026-03-01T00:00:00.000Z',
+            },
+          ],
+          page: 1,
+          pages: 400,
+          total: 10_000,
+          totalCapped: true,
+          next: after,
+          prev: null,
+        },
+      }),
+    });
+    const { user, router } = renderApp('/admin/customers?q=layla');
+    const pager = await screen.findByRole('navigation', { name: 'Pages of customers' });
+    expect(pager).toHaveTextContent('Page 1 · 10,000+ in all');
+    expect(within(pager).queryByRole('link', { name: 'Previous page' })).toBeNull();
+    await user.click(within(pager).getByRole('link', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(server.to('GET', '/api/admin/customers').at(-1)!.query.get('after')).toBe(after),
+    );
+    expect(router.state.location.search).toBe(`?q=layla&page=2&after=${encodeURIComponent(after)}`);
   });
 });
 

@@ -5,16 +5,22 @@ import { AdminPager } from '../components/admin-pager';
 import { AdminTable, cellClass } from '../components/admin-table';
 import { EmptyState, QueryState } from '../components/query-state';
 import { SearchForm } from '../components/search-form';
-import { dollars, formatWhen, pageFrom } from '../format';
-import { useListParams } from '../hooks/use-list-params';
+import { dollars, formatWhen } from '../format';
+import { keysetPageFrom, useListParams } from '../hooks/use-list-params';
 
-/** /admin/customers?q=&page=: accounts and guests (by e-mail), newest first (decision 045). */
+/**
+ * /admin/customers?q=&page=&after=|before=: accounts and guests (by e-mail), newest first
+ * (decision 045), paged at the list's cursors (decision 053).
+ */
 export default function CustomersPage() {
   const [params] = useSearchParams();
   const { setParam, hrefForPage } = useListParams();
   const q = params.get('q')?.trim() || undefined;
-  const page = pageFrom(params.get('page'));
-  const { data, isLoading, error, refetch } = useGetCustomersQuery({ q, page });
+  const paging = keysetPageFrom(params);
+  const { data, isLoading, error, refetch } = useGetCustomersQuery({
+    q,
+    ...paging,
+  });
 
   return (
     <>

@@ -4,6 +4,9 @@ import type { AdminOrderListResponse } from '@shop/shared/admin-orders';
 import { renderApp } from '../../../test/render-app';
 import { clearSessionStorageAfterEach, fakeAdminServer, signInAs } from '../testing/admin-server';
 
+const CURSOR = '1763632800000000_a1b2c3d4-0000-4000-8000-000000000001';
+const EARLIER = '1763629200000000_b1b2c3d4-0000-4000-8000-000000000002';
+
 const list = (overrides: Partial<AdminOrderListResponse> = {}): AdminOrderListResponse => ({
   orders: [
     {
@@ -21,6 +24,9 @@ const list = (overrides: Partial<AdminOrderListResponse> = {}): AdminOrderListRe
   page: 1,
   pages: 3,
   total: 60,
+  totalCapped: false,
+  next: CURSOR,
+  prev: null,
   ...overrides,
 });
 
@@ -64,13 +70,70 @@ describe('the orders list', () => {
 
     await user.click(screen.getByRole('link', { name: 'Next page' }));
     await waitFor(() => expect(last().get('page')).toBe('2'));
-    expect(router.state.location.search).toBe('?status=shipped&q=layla&page=2');
+    expect(last().get('after')).toBe(CURSOR);
+    expect(router.state.location.search).toBe(
+      `?status=shipped&q=layla&page=2&after=${encodeURIComponent(CURSOR)}`,
+    );
 
     // Back goes to the previous filters, and asks for them again (or from the cache).
     await router.navigate(-1);
     await waitFor(() => expect(router.state.location.search).toBe('?status=shipped&q=layla'));
     expect(screen.getByLabelText('Status')).toHaveValue('shipped');
     expect(within(search).getByRole('searchbox')).toHaveValue('layla');
+  });
+
+  it('pages by the cursors the list gives: previous before its first order, next after its last', async () => {
+    signInAs('staff');
+    const server = fakeAdminServer({
+      'GET /api/admin/orders': () => ({
+        body: list({ page: 3, pages: 400, total: 10_000, totalCapped: true, prev: EARLIER }),
+      }),
+    });
+    const { user, router } = renderApp(`/admin/orders?status=paid&page=3&after=${EARLIER}`);
+    await screen.findByRole('table');
+    expect(server.to('GET', '/api/admin/orders').at(-1)!.query.get('after')).toBe(EARLIER);
+    const pager = screen.getByRole('navigation', { name: 'Pages of orders' });
+    // Above the count's cap the list says so, and no last page is offered.
+    expect(pager).toHaveTextContent('Page 3 · 10,000+ in all');
+    expect(within(pager).getByRole('link', { name: 'First page' })).toHaveAttribute(
+      'href',
+      '/admin/orders?status=paid',
+    );
+    await user.click(within(pager).getByRole('link', { name: 'Previous page' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        `?status=paid&page=2&before=${encodeURIComponent(EARLIER)}`,
+      ),
+    );
+    const asked = () => server.to('GET', '/api/admin/orders').at(-1)!.query;
+    await waitFor(() => expect(asked().get('before')).toBe(EARLIER));
+    expect(asked().get('after')).toBeNull();
+
+    // A new filter starts again at the first page, without the cursor.
+    await user.selectOptions(screen.getByLabelText('Status'), 'Shipped');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=shipped'));
+  });
+
+  it('asks for a page past 1000 at a cursor (its number is only shown), never by number alone', async () => {
+    signInAs('staff');
+    const server = fakeAdminServer({ 'GET /api/admin/orders': () => ({ body: list() }) });
+    const { router } = renderApp(`/admin/orders?page=20002&after=${EARLIER}`);
+    await screen.findByRole('table');
+    const asked = () => server.to('GET', '/api/admin/orders').at(-1)!.query;
+    expect(asked().get('page')).toBe('20002');
+    await router.navigate('/admin/orders?page=20002');
+    await waitFor(() => expect(asked().get('page')).toBe('1'));
+  });
+
+  it('shows an exact count below the cap, and no next page on the last', async () => {
+    signInAs('staff');
+    fakeAdminServer({
+      'GET /api/admin/orders': () => ({ body: list({ pages: 1, total: 1, next: null }) }),
+    });
+    renderApp('/admin/orders');
+    const pager = await screen.findByRole('navigation', { name: 'Pages of orders' });
+    expect(pager).toHaveTextContent('Page 1 of 1 · 1 in all');
+    expect(within(pager).queryByRole('link')).toBeNull();
   });
 
   it('filters by the days the orders were placed on', async () => {

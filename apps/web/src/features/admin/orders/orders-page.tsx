@@ -11,8 +11,8 @@ import { EmptyState, QueryState } from '../components/query-state';
 import { SearchForm } from '../components/search-form';
 import { OrderNumberCell } from '../components/order-number-cell';
 import { StatusBadge } from '../components/status-badge';
-import { STATUS_LABELS, dollars, formatWhen, pageFrom } from '../format';
-import { useListParams } from '../hooks/use-list-params';
+import { STATUS_LABELS, dollars, formatWhen } from '../format';
+import { keysetPageFrom, useListParams } from '../hooks/use-list-params';
 import { OrderListActions } from './order-documents-actions';
 
 const isStatus = (value: string | null): value is OrderStatus =>
@@ -50,9 +50,10 @@ function DayFilter({
 }
 
 /**
- * /admin/orders?status=&q=&from=&to=&page=: the filters live in the address, so back and forward
- * work. Orders chosen with the boxes (on any page) get their packing slips printed or invoices
- * downloaded; the CSV is the whole filtered list.
+ * /admin/orders?status=&q=&from=&to=&page=&after=|before=: the filters and the page (its number
+ * and cursor, decision 053) live in the address, so back and forward work. Orders chosen with
+ * the boxes (on any page) get their packing slips printed or invoices downloaded; the CSV is the
+ * whole filtered list.
  */
 export default function OrdersPage() {
   const statusId = useId();
@@ -63,13 +64,13 @@ export default function OrdersPage() {
   const q = params.get('q')?.trim() || undefined;
   const from = dayFrom(params.get('from'));
   const to = dayFrom(params.get('to'));
-  const page = pageFrom(params.get('page'));
+  const paging = keysetPageFrom(params);
   const { data, isFetching, isLoading, error, refetch } = useGetAdminOrdersQuery({
     status,
     q,
     from,
     to,
-    page,
+    ...paging,
   });
   const [selected, setSelected] = useState<string[]>([]);
   const toggle = (id: string, on: boolean) =>

@@ -24,6 +24,9 @@ const list: AdminOrderListResponse = {
   page: 1,
   pages: 1,
   total: 2,
+  totalCapped: false,
+  next: null,
+  prev: null,
 };
 
 const documentOf = (id: string, number: string, name: string) => ({
