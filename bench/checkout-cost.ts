@@ -1,0 +1,197 @@
+// `npm run bench:checkout-cost` (tsx bench/checkout-cost.ts): what one guest checkout costs
+// against its core transaction (issue 23: 'checkout >= 0.5 of the core transaction's
+// throughput at the same concurrency in the same run'; decision 055).
+// On a scratch PostgreSQL database with the sample catalog: guest checkouts through the
+// production API build (the test checkout provider), and the same carts through
+// bench/bare-checkout-server.mjs, a node+pg server that runs only the order, its lines, and per
+// line the conditional stock update and its ledger row. C workers at once, each checkout from its
+// own client address, S seconds a round, in turns (shop, bare, shop, bare) so the machine's drift
+// falls on both alike. Each side talks to PostgreSQL through a counting proxy
+// (support/pg-counting-proxy.ts), which gives statements and round trips per checkout, counted
+// over checkouts sent one at a time.
+// Needs PostgreSQL (BENCH_PG_URL, default 127.0.0.1:5432 trust) and the API build (built first
+// unless --no-build). Loopback only; never in CI. Options: BENCH_SECONDS (default 5),
+// BENCH_WORKERS (default 8), BENCH_LINES (lines per cart, default 1).
+import { fork, spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createScratchDatabase } from './support/catalog-generator';
+import {
+  BENCH_ADDRESS,
+  benchAddress,
+  startBenchShop,
+  stockVariants,
+  type StockedVariant,
+} from './support/checkout-shop';
+import { startCountingProxy, type CountingProxy } from './support/pg-counting-proxy';
+import { ROOT, freePort, median } from './support/production-server';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const workers = Number(process.env.BENCH_WORKERS ?? 8);
+const cartLines = Number(process.env.BENCH_LINES ?? 1);
+const VARIANTS = 10;
+const COUNTED = 40;
+const serverUrl = new URL(
+  process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+);
+
+if (!process.argv.includes('--no-build')) {
+  const built = spawnSync('npm', ['run', 'build', '-w', '@shop/api'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+let sequence = 0;
+
+/** The cart of checkout n: BENCH_LINES variants in turn, one unit each. */
+function cartOf(variants: StockedVariant[], n: number): StockedVariant[] {
+  return Array.from({ length: cartLines }, (_, i) => variants[(n + i) % variants.length]!);
+}
+
+type Send = (n: number) => Promise<Response>;
+
+function shopSender(origin: string, variants: StockedVariant[]): Send {
+  return (n) =>
+    fetch(`${origin}/api/orders/guest-checkout-session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': benchAddress(n) },
+      body: JSON.stringify({
+        orderItems: cartOf(variants, n).map((v) => ({
+          product: v.product,
+          variant: v.variant,
+          qty: 1,
+        })),
+        shippingAddress: BENCH_ADDRESS,
+        email: `bench${n}@example.com`,
+      }),
+    });
+}
+
+function bareSender(origin: string, variants: StockedVariant[]): Send {
+  return (n) =>
+    fetch(origin, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `bench${n}@example.com`,
+        clientAddress: benchAddress(n),
+        lines: cartOf(variants, n).map((v) => ({
+          product: v.product,
+          key: v.key,
+          name: v.name,
+          qty: 1,
+          unitPriceCents: v.priceCents,
+        })),
+      }),
+    });
+}
+
+async function sendOk(send: Send): Promise<boolean> {
+  sequence += 1;
+  const response = await send(sequence);
+  await response.arrayBuffer();
+  return response.ok;
+}
+
+/** C workers check out for `seconds`: checkouts per second and latencies. */
+async function round(send: Send) {
+  const latencies: number[] = [];
+  let failed = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        if (await sendOk(send)) latencies.push(performance.now() - started);
+        else failed += 1;
+      }
+    }),
+  );
+  if (failed) throw new Error(`${failed} checkouts refused`);
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: latencies.length / seconds,
+    p50: median(latencies),
+    p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+  };
+}
+
+/** Statements and round trips per checkout, over checkouts sent one at a time. */
+async function countPerCheckout(send: Send, proxy: CountingProxy) {
+  const before = proxy.counts();
+  for (let i = 0; i < COUNTED; i += 1)
+    if (!(await sendOk(send))) throw new Error('a counted checkout was refused');
+  const after = proxy.counts();
+  return {
+    statements: (after.statements - before.statements) / COUNTED,
+    roundTrips: (after.roundTrips - before.roundTrips) / COUNTED,
+  };
+}
+
+const scratch = await createScratchDatabase(serverUrl, 'shop_bench_checkout_cost');
+const shopProxy = await startCountingProxy(scratch.url);
+const bareProxy = await startCountingProxy(scratch.url);
+const barePort = await freePort();
+const bare = fork(path.join(ROOT, 'bench/bare-checkout-server.mjs'), [
+  String(barePort),
+  bareProxy.url,
+]);
+const bareReady = new Promise<void>((resolve) => bare.once('message', () => resolve()));
+const loadBefore = loadavg()[0] ?? 0;
+const rows: { label: string; perSecond: number; p50: number; p99: number }[] = [];
+let counted: { shop: { statements: number; roundTrips: number }; bare: typeof counted.shop };
+const shop = await startBenchShop(shopProxy.url);
+try {
+  await bareReady;
+  const client = new pg.Client({ connectionString: scratch.url });
+  await client.connect();
+  const variants = await stockVariants(client, VARIANTS).finally(() => client.end());
+  const sides = {
+    shop: shopSender(shop.origin, variants),
+    bare: bareSender(`http://127.0.0.1:${barePort}`, variants),
+  };
+  // Warm up (JIT, pools, plans) both.
+  await round(sides.shop);
+  await round(sides.bare);
+  counted = {
+    shop: await countPerCheckout(sides.shop, shopProxy),
+    bare: await countPerCheckout(sides.bare, bareProxy),
+  };
+  for (let turn = 1; turn <= 2; turn += 1) {
+    rows.push({ label: `shop (${turn})`, ...(await round(sides.shop)) });
+    rows.push({ label: `bare (${turn})`, ...(await round(sides.bare)) });
+  }
+} finally {
+  await shop.stop();
+  bare.kill('SIGTERM');
+  await shopProxy.stop();
+  await bareProxy.stop();
+  await scratch.drop();
+}
+
+const pad = (text: string | number, width: number) => String(text).padEnd(width);
+console.log(
+  `\nGuest checkouts of ${cartLines} line(s), ${workers} at once, ${seconds} s a round, PostgreSQL, loopback.`,
+);
+console.log(
+  `Load average (1 min) before: ${loadBefore.toFixed(1)}, after: ${(loadavg()[0] ?? 0).toFixed(1)}.\n`,
+);
+console.log(`${pad('round', 12)}${pad('checkouts/s', 14)}${pad('p50 ms', 10)}p99 ms`);
+for (const row of rows)
+  console.log(
+    `${pad(row.label, 12)}${pad(row.perSecond.toFixed(1), 14)}${pad(row.p50.toFixed(1), 10)}${row.p99.toFixed(1)}`,
+  );
+const sum = (prefix: string) =>
+  rows
+    .filter((row) => row.label.startsWith(prefix))
+    .reduce((total, row) => total + row.perSecond, 0);
+const ratio = sum('shop') / sum('bare');
+console.log(
+  `\nper checkout (${COUNTED} one at a time): shop ${counted.shop.statements.toFixed(1)} statements, ${counted.shop.roundTrips.toFixed(1)} round trips; bare ${counted.bare.statements.toFixed(1)} statements, ${counted.bare.roundTrips.toFixed(1)} round trips`,
+);
+console.log(
+  `shop / bare throughput: ${ratio.toFixed(3)} (${ratio >= 0.5 ? 'PASS' : 'FAIL'}: target >= 0.5)`,
+);
