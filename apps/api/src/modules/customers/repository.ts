@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { GUEST_KEY_PREFIX } from '@shop/shared/admin-customers';
 import type { Executor } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { customerNotes, orders, refunds, users } from '../../db/schema';
 import { containsPattern } from '../../lib/search';
 
@@ -20,7 +21,6 @@ export interface CustomerRow {
 /** A customer's orders: an account's own, or a guest's (no account, their e-mail, case aside). */
 export type CustomerRef = { userId: string } | { guestEmail: string };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const dateOf = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 const ordersOf = (ref: CustomerRef): SQL =>
