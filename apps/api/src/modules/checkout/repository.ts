@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { insertValuesOf, rowOfTable, rowsOf } from '../../db/rows';
 import { orderItems, orders, products, variants } from '../../db/schema';
 import type { OrderRow } from '../orders/repository';
 
@@ -74,15 +75,22 @@ export async function findProductsForPricing(db: Executor, ids: string[]) {
 
 export type ProductForPricing = Awaited<ReturnType<typeof findProductsForPricing>>[number];
 
+/** The order and its lines in one statement (decision 055): the lines take the new order's id. */
 export async function insertOrder(
   db: Executor,
   order: NewOrder,
   items: NewOrderItem[],
 ): Promise<OrderRow> {
-  const [row] = await db.insert(orders).values(order).returning();
-  if (!row) throw new Error('order was not written');
-  await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id })));
-  return row;
+  const [raw] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`with created as (
+      insert into ${orders} ${insertValuesOf(orders, [order])} returning *
+    ), lines as (
+      insert into ${orderItems} ${insertValuesOf(orderItems, items, { order_id: sql`(select id from created)` })}
+    )
+    select * from created`),
+  );
+  if (!raw) throw new Error('order was not written');
+  return rowOfTable(orders, raw);
 }
 
 /** Answers false when the order is no longer waiting for payment (a newer checkout replaced it). */

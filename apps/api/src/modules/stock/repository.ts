@@ -1,20 +1,6 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  inArray,
-  lt,
-  ne,
-  not,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { rowOfTable, rowsOf } from '../../db/rows';
 import { products, variants, stockMovements } from '../../db/schema';
 
 /** The stock ledger's SQL: a variant's levels change only together with their movement row. */
@@ -25,9 +11,6 @@ export type NewMovement = Omit<typeof stockMovements.$inferInsert, 'id' | 'at' |
 
 /** A movement as the ledger writes it; the levels after it come from the guarded change. */
 export type LevelMovement = Omit<NewMovement, 'onHandAfter' | 'heldAfter'>;
-
-/** The variant's columns as `select *` names them, mapped as drizzle maps them. */
-const VARIANT_COLUMNS = Object.entries(getTableColumns(variants));
 
 /**
  * Changes a variant's on-hand and held units and writes its stock_movements row (with the levels
@@ -54,10 +37,7 @@ export async function changeLevels(db: Executor, m: LevelMovement): Promise<Stoc
     )
     select * from changed`),
   );
-  if (!raw) return undefined;
-  return Object.fromEntries(
-    VARIANT_COLUMNS.map(([name, column]) => [name, column.mapFromDriverValue(raw[column.name])]),
-  ) as StockRow;
+  return raw ? rowOfTable(variants, raw) : undefined;
 }
 
 /** Where each of the spec's variants stands among its product's (S/M, L, XL; A, B). */
