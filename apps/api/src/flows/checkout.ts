@@ -21,6 +21,7 @@ import { SHOP_TIME_ZONE } from '@shop/shared/shop';
 import type { ShippingQuote } from '@shop/shared/shipping-settings';
 import type { ChargeAddress, OrderQuote } from '@shop/shared/shipping';
 import { findChosenVariant, specChoiceOf, variantTitle } from '@shop/shared/variants';
+import type { Transaction } from '../db/client';
 import { AppError } from '../errors';
 import { isUuid } from '../lib/uuid';
 import type { PaymentProvider } from '../modules/payments/provider';
@@ -331,6 +332,28 @@ async function releaseProvenCheckouts(ctx: CheckoutContext, proofs: CheckoutProo
 }
 
 /**
+ * The limits of the checkout's address (decision 025), checked last in its transaction: under the
+ * address's lock, the other open checkouts of the address (this order aside) and the units they
+ * hold, read after the lock, so parallel checkouts from one address on any number of processes
+ * queue here and each counts those committed before it. Nothing after it waits on a lock, so a
+ * checkout holding stock rows while it waits here cannot be waited on in a cycle.
+ */
+async function keepAddressLimits(
+  tx: Transaction,
+  ctx: CheckoutContext,
+  clientAddress: string,
+  orderId: string,
+  lines: PricedLine[],
+): Promise<void> {
+  const holds = await lockAndListOpenHolds(tx, clientAddress, orderId);
+  if (holds.length >= ctx.maxOpenCheckoutsPerAddress)
+    throw new AppError('too_many', OPEN_CHECKOUTS_MESSAGE);
+  const units = lines.reduce((sum, line) => sum + line.qty, 0);
+  const tooMany = heldUnitsProblem(holds, units, ctx.maxHeldUnitsPerAddress, new Date());
+  if (tooMany) throw new AppError('too_many', tooMany);
+}
+
+/**
  * Creates the order and holds its stock in one transaction (nothing is held unless everything is),
  * then opens the provider's hosted checkout and answers its url, with the receipt token that lets
  * this browser read the order on the thank-you page (the order keeps only its hash).
@@ -366,12 +389,6 @@ export async function startCheckout(
   );
 
   const order = await ctx.db.transaction(async (tx) => {
-    const holds = await lockAndListOpenHolds(tx, request.clientAddress);
-    if (holds.length >= ctx.maxOpenCheckoutsPerAddress)
-      throw new AppError('too_many', OPEN_CHECKOUTS_MESSAGE);
-    const units = lines.reduce((sum, line) => sum + line.qty, 0);
-    const tooMany = heldUnitsProblem(holds, units, ctx.maxHeldUnitsPerAddress, new Date());
-    if (tooMany) throw new AppError('too_many', tooMany);
     const created = await insertOrder(
       tx,
       {
@@ -434,6 +451,8 @@ export async function startCheckout(
       if (outcome === 'used_up') throw new AppError('conflict', DISCOUNT_MESSAGES.usedUp);
       if (outcome === 'already_used') throw new AppError('conflict', DISCOUNT_MESSAGES.alreadyUsed);
     }
+    // Last, so the address's lock is held for two statements and the commit (decision 055).
+    await keepAddressLimits(tx, ctx, request.clientAddress, created.id, lines);
     return created;
   });
   ctx.onStockChanged();

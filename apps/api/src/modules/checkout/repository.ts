@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { insertValuesOf, rowOfTable, rowsOf } from '../../db/rows';
 import { orderItems, orders, products, variants } from '../../db/schema';
@@ -108,13 +108,15 @@ export async function setPaymentSession(
 }
 
 /**
- * The checkouts of a client address (its key: IPv6 by /64) that still hold stock, with the units
- * each holds and until when, read after taking a lock on that address for the rest of the
- * transaction, so two checkouts from it cannot both slip under its limits.
+ * The checkouts of a client address (its key: IPv6 by /64) that still hold stock, but the one
+ * being written, with the units each holds and until when, read after taking a lock on that
+ * address for the rest of the transaction, so two checkouts from it cannot both slip under its
+ * limits.
  */
 export async function lockAndListOpenHolds(
   db: Executor,
   clientAddress: string,
+  exceptOrderId: string,
 ): Promise<{ units: number; until: Date }[]> {
   await db.execute(
     sql`select pg_advisory_xact_lock(hashtext(${`open-checkouts:${clientAddress}`}))`,
@@ -126,6 +128,7 @@ export async function lockAndListOpenHolds(
     .where(
       and(
         eq(orders.clientAddress, clientAddress),
+        ne(orders.id, exceptOrderId),
         eq(orders.status, 'pending_payment'),
         gt(orders.holdExpiresAt, sql`now()`),
       ),
