@@ -11,7 +11,8 @@
 // over checkouts sent one at a time.
 // Needs PostgreSQL (BENCH_PG_URL, default 127.0.0.1:5432 trust) and the API build (built first
 // unless --no-build). Loopback only; never in CI. Options: BENCH_SECONDS (default 5),
-// BENCH_WORKERS (default 8), BENCH_LINES (lines per cart, default 1).
+// BENCH_WORKERS (default 8), BENCH_LINES (lines per cart, default 1); BENCH_ASYNC_COMMIT=1 (a
+// diagnostic) turns synchronous_commit off on the scratch database, for both sides.
 import { fork, spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -132,6 +133,13 @@ async function countPerCheckout(send: Send, proxy: CountingProxy) {
 }
 
 const scratch = await createScratchDatabase(serverUrl, 'shop_bench_checkout_cost');
+// Diagnostic: without waiting for the WAL's flush at commit, what is left is statements and CPU.
+if (process.env.BENCH_ASYNC_COMMIT === '1') {
+  const admin = new pg.Client({ connectionString: serverUrl.toString() });
+  await admin.connect();
+  await admin.query(`alter database "${scratch.name}" set synchronous_commit = off`);
+  await admin.end();
+}
 const shopProxy = await startCountingProxy(scratch.url);
 const bareProxy = await startCountingProxy(scratch.url);
 const barePort = await freePort();

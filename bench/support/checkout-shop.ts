@@ -71,10 +71,14 @@ export interface BenchShop {
   stop: () => Promise<void>;
 }
 
-/** Starts apps/api/dist/server.js on `databaseUrl` and waits until it is ready. */
+/**
+ * Starts apps/api/dist/server.js on `databaseUrl` and waits until it is ready. BENCH_SHOP_NODE_ARGS
+ * adds node flags (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS refuses).
+ */
 export async function startBenchShop(databaseUrl: string): Promise<BenchShop> {
   const port = await freePort();
-  const shop = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
+  const nodeArgs = (process.env.BENCH_SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const shop = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'apps/api/dist/server.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
