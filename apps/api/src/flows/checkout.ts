@@ -79,6 +79,11 @@ export interface CheckoutRequest {
   shippingRateId?: string | undefined;
   /** The discount code the shopper typed (decision 047). */
   discountCode?: string | undefined;
+  /**
+   * The address's rate-limit count, sent beside the checkout's reads and awaited before them:
+   * its refusal answers first and nothing is written before it (decision 055).
+   */
+  admitted?: Promise<unknown> | undefined;
 }
 
 interface PricedLine {
@@ -372,11 +377,15 @@ export async function startCheckout(
   // Independent reads, at once (decision 055). A checkout that ends earlier ones reads its
   // discounts after them: the use of a once-per-customer code an ended checkout held is free again.
   const readCandidates = () => discountCandidates(ctx.db, request.discountCode, customerKey);
-  const [lines, settings, early] = await Promise.all([
+  const reads = Promise.all([
     priceLines(ctx, request.items),
     readChargeSettings(ctx.db),
     endsEarlier ? undefined : readCandidates(),
   ]);
+  // The rate limit's refusal first, as when it was counted before the reads.
+  reads.catch(() => undefined);
+  await request.admitted;
+  const [lines, settings, early] = await reads;
   const charge = (candidates: DiscountCandidates) =>
     chargeOrder(settings, lines, request.shippingAddress, request.shippingRateId, candidates);
   if (endsEarlier) {
