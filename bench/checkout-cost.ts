@@ -8,7 +8,8 @@
 // own client address, S seconds a round, in turns (shop, bare, shop, bare) so the machine's drift
 // falls on both alike. Each side talks to PostgreSQL through a counting proxy
 // (support/pg-counting-proxy.ts), which gives statements and round trips per checkout, counted
-// over checkouts sent one at a time.
+// over checkouts sent one at a time, with the CPU ms each costs in its server process and in
+// PostgreSQL's backends (the figure that moves least with a shared machine's load).
 // Needs PostgreSQL (BENCH_PG_URL, default 127.0.0.1:5432 trust) and the API build (built first
 // unless --no-build). Loopback only; never in CI. Options: BENCH_SECONDS (default 5),
 // BENCH_WORKERS (default 8), BENCH_LINES (lines per cart, default 1); BENCH_ASYNC_COMMIT=1 (a
@@ -25,6 +26,7 @@ import {
   stockVariants,
   type StockedVariant,
 } from './support/checkout-shop';
+import { cpuOf } from './support/cpu';
 import { startCountingProxy, type CountingProxy } from './support/pg-counting-proxy';
 import { ROOT, freePort, median } from './support/production-server';
 
@@ -32,7 +34,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const workers = Number(process.env.BENCH_WORKERS ?? 8);
 const cartLines = Number(process.env.BENCH_LINES ?? 1);
 const VARIANTS = 10;
-const COUNTED = 40;
+const COUNTED = 100;
 const serverUrl = new URL(
   process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 );
@@ -120,15 +122,22 @@ async function round(send: Send) {
   };
 }
 
-/** Statements and round trips per checkout, over checkouts sent one at a time. */
-async function countPerCheckout(send: Send, proxy: CountingProxy) {
+/**
+ * Per checkout, over checkouts sent one at a time: statements and round trips (the proxy), and
+ * the CPU ms of the server process and of the database's backends (the other side is idle).
+ */
+async function costPerCheckout(send: Send, proxy: CountingProxy, pid: number) {
   const before = proxy.counts();
-  for (let i = 0; i < COUNTED; i += 1)
-    if (!(await sendOk(send))) throw new Error('a counted checkout was refused');
+  const cpu = await cpuOf(pid, serverUrl.toString(), scratch.name, async () => {
+    for (let i = 0; i < COUNTED; i += 1)
+      if (!(await sendOk(send))) throw new Error('a counted checkout was refused');
+  });
   const after = proxy.counts();
   return {
     statements: (after.statements - before.statements) / COUNTED,
     roundTrips: (after.roundTrips - before.roundTrips) / COUNTED,
+    nodeMs: cpu.node / COUNTED,
+    postgresMs: cpu.postgres / COUNTED,
   };
 }
 
@@ -150,7 +159,8 @@ const bare = fork(path.join(ROOT, 'bench/bare-checkout-server.mjs'), [
 const bareReady = new Promise<void>((resolve) => bare.once('message', () => resolve()));
 const loadBefore = loadavg()[0] ?? 0;
 const rows: { label: string; perSecond: number; p50: number; p99: number }[] = [];
-let counted: { shop: { statements: number; roundTrips: number }; bare: typeof counted.shop };
+type Cost = Awaited<ReturnType<typeof costPerCheckout>>;
+let counted: { shop: Cost; bare: Cost } | undefined;
 const shop = await startBenchShop(shopProxy.url);
 try {
   await bareReady;
@@ -165,8 +175,8 @@ try {
   await round(sides.shop);
   await round(sides.bare);
   counted = {
-    shop: await countPerCheckout(sides.shop, shopProxy),
-    bare: await countPerCheckout(sides.bare, bareProxy),
+    shop: await costPerCheckout(sides.shop, shopProxy, shop.pid),
+    bare: await costPerCheckout(sides.bare, bareProxy, bare.pid!),
   };
   for (let turn = 1; turn <= 2; turn += 1) {
     rows.push({ label: `shop (${turn})`, ...(await round(sides.shop)) });
@@ -197,9 +207,15 @@ const sum = (prefix: string) =>
     .filter((row) => row.label.startsWith(prefix))
     .reduce((total, row) => total + row.perSecond, 0);
 const ratio = sum('shop') / sum('bare');
+if (!counted) throw new Error('nothing was counted');
+console.log(`\nper checkout (${COUNTED} sent one at a time):`);
 console.log(
-  `\nper checkout (${COUNTED} one at a time): shop ${counted.shop.statements.toFixed(1)} statements, ${counted.shop.roundTrips.toFixed(1)} round trips; bare ${counted.bare.statements.toFixed(1)} statements, ${counted.bare.roundTrips.toFixed(1)} round trips`,
+  `${pad('', 8)}${pad('statements', 12)}${pad('round trips', 13)}${pad('node CPU ms', 13)}PostgreSQL CPU ms`,
 );
+for (const [side, cost] of Object.entries(counted))
+  console.log(
+    `${pad(side, 8)}${pad(cost.statements.toFixed(1), 12)}${pad(cost.roundTrips.toFixed(1), 13)}${pad(cost.nodeMs.toFixed(2), 13)}${cost.postgresMs.toFixed(2)}`,
+  );
 console.log(
   `shop / bare throughput: ${ratio.toFixed(3)} (${ratio >= 0.5 ? 'PASS' : 'FAIL'}: target >= 0.5)`,
 );

@@ -68,6 +68,7 @@ export function benchAddress(sequence: number): string {
 
 export interface BenchShop {
   origin: string;
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -107,5 +108,5 @@ export async function startBenchShop(databaseUrl: string): Promise<BenchShop> {
     await stop();
     throw error;
   }
-  return { origin, stop };
+  return { origin, pid: shop.pid!, stop };
 }
