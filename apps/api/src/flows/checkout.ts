@@ -46,7 +46,7 @@ import {
   findUnpaidOrders,
   type OrdersContext,
 } from '../modules/orders/service';
-import { readChargeSettings } from '../modules/shipping/service';
+import { cachedChargeSettings } from '../modules/shipping/service';
 import {
   discountCandidates,
   reserveUse,
@@ -250,7 +250,7 @@ export async function quoteCheckout(
   const [lines, candidates, settings] = await Promise.all([
     priceLines(ctx, request.items),
     discountCandidates(ctx.db, request.discountCode, customerKey),
-    readChargeSettings(ctx.db),
+    cachedChargeSettings(ctx.db),
   ]);
   const { quote, codeMessage } = chargeOrder(
     settings,
@@ -379,7 +379,7 @@ export async function startCheckout(
   const readCandidates = () => discountCandidates(ctx.db, request.discountCode, customerKey);
   const reads = Promise.all([
     priceLines(ctx, request.items),
-    readChargeSettings(ctx.db),
+    cachedChargeSettings(ctx.db),
     endsEarlier ? undefined : readCandidates(),
   ]);
   // The rate limit's refusal first, as when it was counted before the reads.
