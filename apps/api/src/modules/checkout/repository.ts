@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { preparedRead } from '../../db/prepared';
 import { insertValuesOf, rowOfTable, rowsOf } from '../../db/rows';
 import { orderItems, orders, products, variants } from '../../db/schema';
 import type { OrderRow } from '../orders/repository';
@@ -46,31 +47,40 @@ export async function findVariantIds(
   return new Map(rows.map((row) => [`${row.productId}:${row.key}`, row.id]));
 }
 
-export async function findProductsForPricing(db: Executor, ids: string[]) {
+/** Prepared (decision 055): every checkout and quote reads it, and planning it costs more than running it. */
+const productsForPricing = preparedRead((db) =>
+  db
+    .select({
+      id: products.id,
+      name: products.name,
+      image: products.image,
+      imagesOptionA: products.imagesOptionA,
+      imagesOptionB: products.imagesOptionB,
+      priceCents: products.priceCents,
+      hasSize: products.hasSize,
+      hasAandB: products.hasAandB,
+      options: products.options,
+      variants: variantsForPricing,
+      // The collections it is in: a discount may be for a collection (decision 047).
+      collectionIds: sql<string[]>`coalesce((
+        select json_agg(cp.collection_id) from collection_products cp
+        where cp.product_id = "products"."id"
+      ), '[]'::json)`,
+    })
+    .from(products)
+    // Only published products can be bought (drafts and archived ones are not for sale).
+    .where(
+      and(
+        sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        eq(products.status, 'published'),
+      ),
+    )
+    .prepare('checkout_products_for_pricing'),
+);
+
+export async function findProductsForPricing(db: Database, ids: string[]) {
   if (!ids.length) return [];
-  return (
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        image: products.image,
-        imagesOptionA: products.imagesOptionA,
-        imagesOptionB: products.imagesOptionB,
-        priceCents: products.priceCents,
-        hasSize: products.hasSize,
-        hasAandB: products.hasAandB,
-        options: products.options,
-        variants: variantsForPricing,
-        // The collections it is in: a discount may be for a collection (decision 047).
-        collectionIds: sql<string[]>`coalesce((
-          select json_agg(cp.collection_id) from collection_products cp
-          where cp.product_id = "products"."id"
-        ), '[]'::json)`,
-      })
-      .from(products)
-      // Only published products can be bought (drafts and archived ones are not for sale).
-      .where(and(inArray(products.id, ids), eq(products.status, 'published')))
-  );
+  return productsForPricing(db).execute({ ids });
 }
 
 export type ProductForPricing = Awaited<ReturnType<typeof findProductsForPricing>>[number];
