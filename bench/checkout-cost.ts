@@ -13,7 +13,8 @@
 // Needs PostgreSQL (BENCH_PG_URL, default 127.0.0.1:5432 trust) and the API build (built first
 // unless --no-build). Loopback only; never in CI. Options: BENCH_SECONDS (default 5),
 // BENCH_WORKERS (default 8), BENCH_LINES (lines per cart, default 1); BENCH_ASYNC_COMMIT=1 (a
-// diagnostic) turns synchronous_commit off on the scratch database, for both sides.
+// diagnostic) turns synchronous_commit off on the scratch database, for both sides;
+// BENCH_STATEMENTS=1 prints the wall time of each kind of round trip (from the proxy).
 import { fork, spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -208,6 +209,18 @@ const sum = (prefix: string) =>
     .reduce((total, row) => total + row.perSecond, 0);
 const ratio = sum('shop') / sum('bare');
 if (!counted) throw new Error('nothing was counted');
+if (process.env.BENCH_STATEMENTS === '1')
+  for (const [side, proxy] of [
+    ['shop', shopProxy],
+    ['bare', bareProxy],
+  ] as const) {
+    console.log(`\n${side}: wall ms per round trip, by statement (all rounds):`);
+    const timings = [...proxy.timings()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15);
+    for (const [text, { count, ms }] of timings)
+      console.log(
+        `${(ms / count).toFixed(2).padStart(7)} ms ×${count}  ${text.replace(/\s+/g, ' ').slice(0, 150)}`,
+      );
+  }
 console.log(`\nper checkout (${COUNTED} sent one at a time):`);
 console.log(
   `${pad('', 8)}${pad('statements', 12)}${pad('round trips', 13)}${pad('node CPU ms', 13)}PostgreSQL CPU ms`,
