@@ -40,7 +40,11 @@ async function checkout({ email, clientAddress, lines }) {
          unit_price_cents) values ${values.join(', ')}`,
       [orderId, ...lines.flatMap((l) => [l.product, l.key, l.name, l.qty, l.unitPriceCents])],
     );
-    for (const line of lines) {
+    // In the stock ledger's lock order (product, then variant), as the shop holds them: two
+    // checkouts never wait on each other's rows in a cycle.
+    const key = (line) => `${line.product}:${line.key}`;
+    const inLockOrder = [...lines].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    for (const line of inLockOrder) {
       const held = await client.query(
         `update variants set held = held + $3
          where product_id = $1 and key = $2 and on_hand >= held + $3

@@ -93,10 +93,14 @@ function bareSender(origin: string, variants: StockedVariant[]): Send {
     });
 }
 
+/** The first refusal's answer, for the error. */
+let firstRefusal = '';
+
 async function sendOk(send: Send): Promise<boolean> {
   sequence += 1;
   const response = await send(sequence);
-  await response.arrayBuffer();
+  const body = await response.text();
+  if (!response.ok && !firstRefusal) firstRefusal = `${response.status} ${body.slice(0, 300)}`;
   return response.ok;
 }
 
@@ -114,7 +118,7 @@ async function round(send: Send) {
       }
     }),
   );
-  if (failed) throw new Error(`${failed} checkouts refused`);
+  if (failed) throw new Error(`${failed} checkouts refused; the first: ${firstRefusal}`);
   latencies.sort((a, b) => a - b);
   return {
     perSecond: latencies.length / seconds,
