@@ -11,7 +11,7 @@
 // Options: BENCH_SECONDS (default 10), BENCH_PRODUCTS (default 10000), BENCH_SIZED (default 33334),
 // BENCH_MOVEMENTS (default 500000).
 import { fork, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
@@ -23,6 +23,7 @@ import {
   migrate,
 } from './support/catalog-generator';
 import { waitFor, withClient } from './back-office-bench';
+import { cpuMsOf } from './support/cpu';
 import { loadPaths } from './support/load';
 import { ROOT, buildUnlessSkipped, freePort } from './support/production-server';
 
@@ -52,16 +53,6 @@ interface Row {
 interface CpuCost {
   node: number;
   postgres: number;
-}
-
-/** A process's CPU time so far, in ms (Linux: utime + stime in clock ticks of 10 ms). */
-function cpuMsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0; // a backend that ended meanwhile
-  }
 }
 
 /**

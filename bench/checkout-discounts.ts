@@ -8,12 +8,17 @@
 // Needs the build (npm run build; --no-build skips it) and PostgreSQL (BENCH_PG_URL, default
 // 127.0.0.1:5432 trust). Loopback only. Never in CI. Options: BENCH_SECONDS (default 10),
 // BENCH_WORKERS (default 8).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { createScratchDatabase } from './support/catalog-generator';
-import { ROOT, freePort, median } from './support/production-server';
+import {
+  BENCH_ADDRESS,
+  benchAddress,
+  startBenchShop,
+  stockVariants,
+} from './support/checkout-shop';
+import { ROOT, median } from './support/production-server';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const workers = Number(process.env.BENCH_WORKERS ?? 8);
@@ -21,52 +26,17 @@ const serverUrl = new URL(
   process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 );
 const CODE = 'BENCH10';
-const ADDRESS = {
-  fullName: 'Bench Buyer',
-  address: '1 Dune Road',
-  city: 'Chicago',
-  state: 'IL',
-  postalCode: '60601',
-  country: 'US',
-};
 
 if (!process.argv.includes('--no-build')) {
   const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise<void>((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 type Item = { product: string; qty: number; variant: string };
 
-/** Ten variants of the sample catalog, stocked with a million units each (ledger kept). */
+/** Ten variants of the sample catalog stocked deep, and a code limited to a billion uses. */
 async function stockTenVariants(client: pg.Client): Promise<Item[]> {
-  const { rows } = await client.query<{ product_id: string; key: string; id: string }>(
-    `select v.product_id, v.key, v.id from variants v join products p on p.id = v.product_id
-     where p.status = 'published' order by p.created_at, v.position limit 10`,
-  );
-  for (const row of rows)
-    await client.query(
-      `with moved as (
-         update variants set on_hand = on_hand + 1000000
-         where product_id = $1 and key = $2 returning product_id, key, on_hand, held
-       )
-       insert into stock_movements (product_id, variant, change, held_change, reason, note,
-         on_hand_after, held_after)
-       select product_id, key, 1000000, 0, 'import', 'Checkout benchmark', on_hand, held
-       from moved`,
-      [row.product_id, row.key],
-    );
+  const variants = await stockVariants(client, 10);
   await client.query(
     `with made as (
        insert into discounts (title, kind, percent, usage_limit)
@@ -75,7 +45,7 @@ async function stockTenVariants(client: pg.Client): Promise<Item[]> {
      insert into discount_codes (discount_id, code) select id, $1 from made`,
     [CODE],
   );
-  return rows.map((row) => ({ product: row.product_id, qty: 1, variant: row.id }));
+  return variants.map((v) => ({ product: v.product, qty: 1, variant: v.variant }));
 }
 
 let sequence = 0;
@@ -94,11 +64,11 @@ async function round(origin: string, items: Item[], code: string | undefined) {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            'x-forwarded-for': `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`,
+            'x-forwarded-for': benchAddress(sequence),
           },
           body: JSON.stringify({
             orderItems: items,
-            shippingAddress: ADDRESS,
+            shippingAddress: BENCH_ADDRESS,
             email: `bench${sequence}@example.com`,
             ...(code ? { discountCode: code } : {}),
           }),
@@ -119,29 +89,11 @@ async function round(origin: string, items: Item[], code: string | undefined) {
 }
 
 const scratch = await createScratchDatabase(serverUrl, 'shop_bench_checkout');
-const port = await freePort();
-const shop = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: scratch.url,
-    JWT_SECRET: 'bench-only-secret-0123456789abcdef0123456789',
-    ALLOW_TEST_CHECKOUT: 'true',
-    I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: 'true',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    TRUST_PROXY: '1',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
 const results: { label: string; perSecond: number; p50: number; p99: number }[] = [];
 const loadBefore = loadavg()[0] ?? 0;
+const shop = await startBenchShop(scratch.url);
 try {
-  const origin = `http://127.0.0.1:${port}`;
-  await waitFor(`${origin}/api/ready`);
+  const { origin } = shop;
   const client = new pg.Client({ connectionString: scratch.url });
   await client.connect();
   const items = await stockTenVariants(client).finally(() => client.end());
@@ -153,8 +105,7 @@ try {
     results.push({ label: `with ${CODE} (${turn})`, ...(await round(origin, items, CODE)) });
   }
 } finally {
-  shop.kill('SIGTERM');
-  await new Promise<void>((resolve) => shop.once('exit', () => resolve()));
+  await shop.stop();
   await scratch.drop();
 }
 

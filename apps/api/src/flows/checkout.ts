@@ -19,8 +19,9 @@ import { chooseDiscount } from '@shop/shared/discount-choice';
 import { DISCOUNT_MESSAGES, customerKeyOf, type DiscountRule } from '@shop/shared/discounts';
 import { SHOP_TIME_ZONE } from '@shop/shared/shop';
 import type { ShippingQuote } from '@shop/shared/shipping-settings';
-import type { ChargeAddress, OrderQuote } from '@shop/shared/shipping';
+import type { ChargeAddress, ChargeSettings, OrderQuote } from '@shop/shared/shipping';
 import { findChosenVariant, specChoiceOf, variantTitle } from '@shop/shared/variants';
+import type { Transaction } from '../db/client';
 import { AppError } from '../errors';
 import { isUuid } from '../lib/uuid';
 import type { PaymentProvider } from '../modules/payments/provider';
@@ -45,7 +46,7 @@ import {
   findUnpaidOrders,
   type OrdersContext,
 } from '../modules/orders/service';
-import { readChargeSettings } from '../modules/shipping/service';
+import { cachedChargeSettings } from '../modules/shipping/service';
 import {
   discountCandidates,
   reserveUse,
@@ -78,6 +79,11 @@ export interface CheckoutRequest {
   shippingRateId?: string | undefined;
   /** The discount code the shopper typed (decision 047). */
   discountCode?: string | undefined;
+  /**
+   * The address's rate-limit count, sent beside the checkout's reads and awaited before them:
+   * its refusal answers first and nothing is written before it (decision 055).
+   */
+  admitted?: Promise<unknown> | undefined;
 }
 
 interface PricedLine {
@@ -162,15 +168,15 @@ interface Charge {
  * best discount it may have (decision 047): refused with the rules' message for an address
  * outside every zone or a rate it is not offered.
  */
-async function chargeOrder(
-  ctx: Pick<CheckoutContext, 'db'>,
+function chargeOrder(
+  settings: ChargeSettings,
   lines: PricedLine[],
   address: ChargeAddress,
   rateId: string | undefined,
   candidates: DiscountCandidates,
-): Promise<Charge> {
+): Charge {
   const { result, codeMessage, codeRefused } = chooseDiscount(
-    await readChargeSettings(ctx.db),
+    settings,
     {
       lines: lines.map((line) => ({
         unitPriceCents: line.unitPriceCents,
@@ -235,15 +241,19 @@ export async function quoteCheckout(
     customer: { userId: string | null; email: string | undefined };
   },
 ): Promise<ShippingQuote> {
-  const lines = await priceLines(ctx, request.items);
   const { customer } = request;
   const customerKey =
     customer.userId || customer.email
       ? customerKeyOf({ userId: customer.userId, email: customer.email ?? '' })
       : null;
-  const candidates = await discountCandidates(ctx.db, request.discountCode, customerKey);
-  const { quote, codeMessage } = await chargeOrder(
-    ctx,
+  // Independent reads, at once: one round trip's wait instead of three (decision 055).
+  const [lines, candidates, settings] = await Promise.all([
+    priceLines(ctx, request.items),
+    discountCandidates(ctx.db, request.discountCode, customerKey),
+    cachedChargeSettings(ctx.db),
+  ]);
+  const { quote, codeMessage } = chargeOrder(
+    settings,
     lines,
     request.address,
     request.shippingRateId,
@@ -331,6 +341,28 @@ async function releaseProvenCheckouts(ctx: CheckoutContext, proofs: CheckoutProo
 }
 
 /**
+ * The limits of the checkout's address (decision 025), checked last in its transaction: under the
+ * address's lock, the other open checkouts of the address (this order aside) and the units they
+ * hold, read after the lock, so parallel checkouts from one address on any number of processes
+ * queue here and each counts those committed before it. Nothing after it waits on a lock, so a
+ * checkout holding stock rows while it waits here cannot be waited on in a cycle.
+ */
+async function keepAddressLimits(
+  tx: Transaction,
+  ctx: CheckoutContext,
+  clientAddress: string,
+  orderId: string,
+  lines: PricedLine[],
+): Promise<void> {
+  const holds = await lockAndListOpenHolds(tx, clientAddress, orderId);
+  if (holds.length >= ctx.maxOpenCheckoutsPerAddress)
+    throw new AppError('too_many', OPEN_CHECKOUTS_MESSAGE);
+  const units = lines.reduce((sum, line) => sum + line.qty, 0);
+  const tooMany = heldUnitsProblem(holds, units, ctx.maxHeldUnitsPerAddress, new Date());
+  if (tooMany) throw new AppError('too_many', tooMany);
+}
+
+/**
  * Creates the order and holds its stock in one transaction (nothing is held unless everything is),
  * then opens the provider's hosted checkout and answers its url, with the receipt token that lets
  * this browser read the order on the thank-you page (the order keeps only its hash).
@@ -340,22 +372,30 @@ export async function startCheckout(
   request: CheckoutRequest,
 ): Promise<CheckoutSessionResponse> {
   const receipt = newCheckoutReceipt();
-  const lines = await priceLines(ctx, request.items);
-  // The address and rate are checked before an earlier checkout is ended for this one.
-  if (request.customer.userId || request.replaces?.length)
-    await chargeOrder(ctx, lines, request.shippingAddress, request.shippingRateId, NO_DISCOUNTS);
-  if (request.customer.userId) await releaseEarlierCheckouts(ctx, request.customer.userId);
-  if (request.replaces?.length) await releaseProvenCheckouts(ctx, request.replaces);
-
-  // After them: the use of a once-per-customer code an ended checkout held is free again.
   const customerKey = customerKeyOf(request.customer);
-  const candidates = await discountCandidates(ctx.db, request.discountCode, customerKey);
-  const {
-    quote: charged,
-    use,
-    codeMessage,
-    codeRefused,
-  } = await chargeOrder(ctx, lines, request.shippingAddress, request.shippingRateId, candidates);
+  const endsEarlier = Boolean(request.customer.userId || request.replaces?.length);
+  // Independent reads, at once (decision 055). A checkout that ends earlier ones reads its
+  // discounts after them: the use of a once-per-customer code an ended checkout held is free again.
+  const readCandidates = () => discountCandidates(ctx.db, request.discountCode, customerKey);
+  const reads = Promise.all([
+    priceLines(ctx, request.items),
+    cachedChargeSettings(ctx.db),
+    endsEarlier ? undefined : readCandidates(),
+  ]);
+  // The rate limit's refusal first, as when it was counted before the reads.
+  reads.catch(() => undefined);
+  await request.admitted;
+  const [lines, settings, early] = await reads;
+  const charge = (candidates: DiscountCandidates) =>
+    chargeOrder(settings, lines, request.shippingAddress, request.shippingRateId, candidates);
+  if (endsEarlier) {
+    // The address and rate are checked before an earlier checkout is ended for this one.
+    charge(NO_DISCOUNTS);
+    if (request.customer.userId) await releaseEarlierCheckouts(ctx, request.customer.userId);
+    if (request.replaces?.length) await releaseProvenCheckouts(ctx, request.replaces);
+  }
+  const candidates = early ?? (await readCandidates());
+  const { quote: charged, use, codeMessage, codeRefused } = charge(candidates);
   // A code typed that does not apply is refused, not dropped: the shopper is told why. One an
   // automatic discount beats goes through with that discount, as the shopper was shown.
   if (codeRefused && codeMessage) refuseCode(codeMessage);
@@ -366,12 +406,6 @@ export async function startCheckout(
   );
 
   const order = await ctx.db.transaction(async (tx) => {
-    const holds = await lockAndListOpenHolds(tx, request.clientAddress);
-    if (holds.length >= ctx.maxOpenCheckoutsPerAddress)
-      throw new AppError('too_many', OPEN_CHECKOUTS_MESSAGE);
-    const units = lines.reduce((sum, line) => sum + line.qty, 0);
-    const tooMany = heldUnitsProblem(holds, units, ctx.maxHeldUnitsPerAddress, new Date());
-    if (tooMany) throw new AppError('too_many', tooMany);
     const created = await insertOrder(
       tx,
       {
@@ -434,6 +468,8 @@ export async function startCheckout(
       if (outcome === 'used_up') throw new AppError('conflict', DISCOUNT_MESSAGES.usedUp);
       if (outcome === 'already_used') throw new AppError('conflict', DISCOUNT_MESSAGES.alreadyUsed);
     }
+    // Last, so the address's lock is held for two statements and the commit (decision 055).
+    await keepAddressLimits(tx, ctx, request.clientAddress, created.id, lines);
     return created;
   });
   ctx.onStockChanged();

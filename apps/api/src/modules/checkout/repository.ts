@@ -1,5 +1,7 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { preparedRead } from '../../db/prepared';
+import { insertValuesOf, rowOfTable, rowsOf } from '../../db/rows';
 import { orderItems, orders, products, variants } from '../../db/schema';
 import type { OrderRow } from '../orders/repository';
 
@@ -45,44 +47,60 @@ export async function findVariantIds(
   return new Map(rows.map((row) => [`${row.productId}:${row.key}`, row.id]));
 }
 
-export async function findProductsForPricing(db: Executor, ids: string[]) {
+/** Prepared (decision 055): every checkout and quote reads it, and planning it costs more than running it. */
+const productsForPricing = preparedRead((db) =>
+  db
+    .select({
+      id: products.id,
+      name: products.name,
+      image: products.image,
+      imagesOptionA: products.imagesOptionA,
+      imagesOptionB: products.imagesOptionB,
+      priceCents: products.priceCents,
+      hasSize: products.hasSize,
+      hasAandB: products.hasAandB,
+      options: products.options,
+      variants: variantsForPricing,
+      // The collections it is in: a discount may be for a collection (decision 047).
+      collectionIds: sql<string[]>`coalesce((
+        select json_agg(cp.collection_id) from collection_products cp
+        where cp.product_id = "products"."id"
+      ), '[]'::json)`,
+    })
+    .from(products)
+    // Only published products can be bought (drafts and archived ones are not for sale).
+    .where(
+      and(
+        sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        eq(products.status, 'published'),
+      ),
+    )
+    .prepare('checkout_products_for_pricing'),
+);
+
+export async function findProductsForPricing(db: Database, ids: string[]) {
   if (!ids.length) return [];
-  return (
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        image: products.image,
-        imagesOptionA: products.imagesOptionA,
-        imagesOptionB: products.imagesOptionB,
-        priceCents: products.priceCents,
-        hasSize: products.hasSize,
-        hasAandB: products.hasAandB,
-        options: products.options,
-        variants: variantsForPricing,
-        // The collections it is in: a discount may be for a collection (decision 047).
-        collectionIds: sql<string[]>`coalesce((
-          select json_agg(cp.collection_id) from collection_products cp
-          where cp.product_id = "products"."id"
-        ), '[]'::json)`,
-      })
-      .from(products)
-      // Only published products can be bought (drafts and archived ones are not for sale).
-      .where(and(inArray(products.id, ids), eq(products.status, 'published')))
-  );
+  return productsForPricing(db).execute({ ids });
 }
 
 export type ProductForPricing = Awaited<ReturnType<typeof findProductsForPricing>>[number];
 
+/** The order and its lines in one statement (decision 055): the lines take the new order's id. */
 export async function insertOrder(
   db: Executor,
   order: NewOrder,
   items: NewOrderItem[],
 ): Promise<OrderRow> {
-  const [row] = await db.insert(orders).values(order).returning();
-  if (!row) throw new Error('order was not written');
-  await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id })));
-  return row;
+  const [raw] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`with created as (
+      insert into ${orders} ${insertValuesOf(orders, [order])} returning *
+    ), lines as (
+      insert into ${orderItems} ${insertValuesOf(orderItems, items, { order_id: sql`(select id from created)` })}
+    )
+    select * from created`),
+  );
+  if (!raw) throw new Error('order was not written');
+  return rowOfTable(orders, raw);
 }
 
 /** Answers false when the order is no longer waiting for payment (a newer checkout replaced it). */
@@ -100,13 +118,15 @@ export async function setPaymentSession(
 }
 
 /**
- * The checkouts of a client address (its key: IPv6 by /64) that still hold stock, with the units
- * each holds and until when, read after taking a lock on that address for the rest of the
- * transaction, so two checkouts from it cannot both slip under its limits.
+ * The checkouts of a client address (its key: IPv6 by /64) that still hold stock, but the one
+ * being written, with the units each holds and until when, read after taking a lock on that
+ * address for the rest of the transaction, so two checkouts from it cannot both slip under its
+ * limits.
  */
 export async function lockAndListOpenHolds(
   db: Executor,
   clientAddress: string,
+  exceptOrderId: string,
 ): Promise<{ units: number; until: Date }[]> {
   await db.execute(
     sql`select pg_advisory_xact_lock(hashtext(${`open-checkouts:${clientAddress}`}))`,
@@ -118,6 +138,7 @@ export async function lockAndListOpenHolds(
     .where(
       and(
         eq(orders.clientAddress, clientAddress),
+        ne(orders.id, exceptOrderId),
         eq(orders.status, 'pending_payment'),
         gt(orders.holdExpiresAt, sql`now()`),
       ),

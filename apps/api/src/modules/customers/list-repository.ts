@@ -10,7 +10,8 @@ import {
   type PageAt,
 } from '../../lib/keyset';
 import { containsPattern } from '../../lib/search';
-import { dateOf, paidOrders, rowsOf, type CustomerRow } from './repository';
+import { rowsOf } from '../../db/rows';
+import { dateOf, paidOrders, type CustomerRow } from './repository';
 
 // The Customers list (decision 053): accounts and guests, each walked from a cursor on its index.
 

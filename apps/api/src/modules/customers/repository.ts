@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { customerNotes, orders, refunds, users } from '../../db/schema';
 
 export interface CustomerRow {
@@ -18,7 +19,6 @@ export interface CustomerRow {
 /** A customer's orders: an account's own, or a guest's (no account, their e-mail, case aside). */
 export type CustomerRef = { userId: string } | { guestEmail: string };
 
-export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export const dateOf = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 const ordersOf = (ref: CustomerRef): SQL =>

@@ -69,24 +69,28 @@ const automaticInUse = [
   sql`(${discounts.usageLimit} is null or ${discounts.usedCount} < ${discounts.usageLimit})`,
 ];
 
-/** Active automatic discounts not used up, and not already used by this customer where once. */
-export async function findAutomaticDiscounts(
-  db: Executor,
-  customerKey: string | null,
-): Promise<DiscountRow[]> {
-  return db
+/** Prepared (decision 055): every checkout and quote reads it. */
+const automaticDiscounts = preparedRead((db) =>
+  db
     .select()
     .from(discounts)
     .where(
       and(
         ...automaticInUse,
-        customerKey
-          ? sql`not (${discounts.oncePerCustomer} and exists (
-              select 1 from ${discountRedemptions} r where r.discount_id = ${discounts.id}
-                and r.customer_key = ${customerKey} and r.status <> 'released'))`
-          : sql`true`,
+        sql`(${sql.placeholder('customerKey')}::text is null or not (${discounts.oncePerCustomer} and exists (
+          select 1 from ${discountRedemptions} r where r.discount_id = ${discounts.id}
+            and r.customer_key = ${sql.placeholder('customerKey')}::text and r.status <> 'released')))`,
       ),
-    );
+    )
+    .prepare('discounts_automatic'),
+);
+
+/** Active automatic discounts not used up, and not already used by this customer where once. */
+export async function findAutomaticDiscounts(
+  db: Database,
+  customerKey: string | null,
+): Promise<DiscountRow[]> {
+  return automaticDiscounts(db).execute({ customerKey });
 }
 
 const productSaleDiscounts = preparedRead((db) =>

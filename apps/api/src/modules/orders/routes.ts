@@ -51,8 +51,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     },
     async (request): Promise<CheckoutSessionResponse> => {
       const user = await auth.requireUser(request);
-      await limit(CHECKOUT_LIMIT, addressKeyOf(request.ip));
       return startCheckout(ctx, {
+        admitted: limit(CHECKOUT_LIMIT, addressKeyOf(request.ip)),
         items: request.body.orderItems,
         shippingAddress: request.body.shippingAddress,
         customer: { userId: user.id, name: user.name, email: user.email },
@@ -75,8 +75,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     async (request): Promise<CheckoutSessionResponse> => {
       // A signed-in shopper who takes the guest form still gets the order in their account.
       const user = await auth.optionalUser(request).catch(() => undefined);
-      await limit(CHECKOUT_LIMIT, addressKeyOf(request.ip));
       return startCheckout(ctx, {
+        admitted: limit(CHECKOUT_LIMIT, addressKeyOf(request.ip)),
         items: request.body.orderItems,
         shippingAddress: request.body.shippingAddress,
         customer: {

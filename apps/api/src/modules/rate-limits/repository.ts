@@ -2,7 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema';
 
-/** Counts one action in the key's current fixed window (a new window once the old one is over). */
+/**
+ * Counts one action in the key's current fixed window (a new window once the old one is over).
+ * Its commit does not wait for the disk (synchronous_commit off for this statement's own
+ * transaction, decision 055): a crash may forget the last fraction of a second's counts, which a
+ * limit per minute or hour can afford, and every checkout and sign-in saves a flush. Call it
+ * outside a transaction: inside one, the whole transaction's commit would not wait either.
+ */
 export async function countAction(
   db: Executor,
   key: string,
@@ -11,7 +17,10 @@ export async function countAction(
   const expired = sql`${rateLimitCounters.windowStart} <= now() - ${windowMs} * interval '1 millisecond'`;
   const [row] = await db
     .insert(rateLimitCounters)
-    .values({ key, windowStart: sql`now()`, count: 1 })
+    .select(
+      sql`select ${key}::text, now(), 1
+          from (select set_config('synchronous_commit', 'off', true)) as unflushed`,
+    )
     .onConflictDoUpdate({
       target: rateLimitCounters.key,
       set: {

@@ -1,8 +1,11 @@
-import { asc, eq, ne, sql } from 'drizzle-orm';
+import { eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { rowOfTable, rowsOf } from '../../db/rows';
 import { shippingRates, shippingZones, taxRates, taxSettings } from '../../db/schema';
 
 /** The shipping and tax settings' SQL (decision 041). */
+
+type Raw = Record<string, unknown>;
 
 export type ZoneRow = typeof shippingZones.$inferSelect;
 export type RateRow = typeof shippingRates.$inferSelect;
@@ -15,21 +18,23 @@ export type RateFields = Pick<
 
 /** Zones oldest first (a country in two zones cannot be: the service refuses it), rates by position. */
 export async function readSettingsRows(db: Executor) {
-  // One after another: inside a transaction the executor is one connection.
-  const zones = await db
-    .select()
-    .from(shippingZones)
-    .orderBy(asc(shippingZones.createdAt), asc(shippingZones.id));
-  const rates = await db
-    .select()
-    .from(shippingRates)
-    .orderBy(asc(shippingRates.position), asc(shippingRates.createdAt), asc(shippingRates.id));
-  const [tax] = await db.select().from(taxSettings).where(eq(taxSettings.id, 1));
-  const taxRateRows = await db
-    .select()
-    .from(taxRates)
-    .orderBy(asc(taxRates.country), asc(taxRates.state));
-  return { zones, rates, tax, taxRates: taxRateRows };
+  // One statement, one round trip (each checkout reads them; decision 055).
+  const [row] = rowsOf<Record<'zones' | 'rates' | 'taxRates', Raw[]> & { tax: Raw | null }>(
+    await db.execute(sql`select
+      (select coalesce(json_agg(z order by z.created_at, z.id), '[]'::json)
+        from ${shippingZones} z) as "zones",
+      (select coalesce(json_agg(r order by r.position, r.created_at, r.id), '[]'::json)
+        from ${shippingRates} r) as "rates",
+      (select row_to_json(t) from ${taxSettings} t where t.id = 1) as "tax",
+      (select coalesce(json_agg(x order by x.country, x.state), '[]'::json)
+        from ${taxRates} x) as "taxRates"`),
+  );
+  return {
+    zones: (row?.zones ?? []).map((raw) => rowOfTable(shippingZones, raw)),
+    rates: (row?.rates ?? []).map((raw) => rowOfTable(shippingRates, raw)),
+    tax: row?.tax ? rowOfTable(taxSettings, row.tax) : undefined,
+    taxRates: (row?.taxRates ?? []).map((raw) => rowOfTable(taxRates, raw)),
+  };
 }
 
 /**

@@ -62,6 +62,32 @@ export async function readChargeSettings(db: Executor): Promise<ChargeSettings> 
   return chargeSettingsOf(await readSettingsRows(db));
 }
 
+/**
+ * How long a process charges checkouts and quotes with the settings it read (decision 055): a
+ * write through this process drops them at once, another process's write shows within this.
+ */
+export const CHARGE_SETTINGS_TTL_MS = 1000;
+
+/** One entry per database handle (the app's; a transaction's goes with it). */
+const chargeSettingsCache = new WeakMap<
+  Executor,
+  { settings: Promise<ChargeSettings>; until: number }
+>();
+
+/** readChargeSettings, read at most once a CHARGE_SETTINGS_TTL_MS per database handle. */
+export function cachedChargeSettings(db: Executor): Promise<ChargeSettings> {
+  const cached = chargeSettingsCache.get(db);
+  if (cached && cached.until > Date.now()) return cached.settings;
+  const settings = readChargeSettings(db);
+  const entry = { settings, until: Date.now() + CHARGE_SETTINGS_TTL_MS };
+  chargeSettingsCache.set(db, entry);
+  // A failed read is not remembered.
+  settings.catch(() => {
+    if (chargeSettingsCache.get(db) === entry) chargeSettingsCache.delete(db);
+  });
+  return settings;
+}
+
 function chargeSettingsOf(rows: Awaited<ReturnType<typeof readSettingsRows>>): ChargeSettings {
   return {
     zones: rows.zones.map((zone) => ({
@@ -132,11 +158,16 @@ async function writeSettings(
   actor: AuditActor,
   write: (tx: Executor) => Promise<string>,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockSettings(tx);
-    const summary = await write(tx);
-    await recordAudit(tx, actor, { action: 'settings.shipping', summary });
-  });
+  try {
+    await db.transaction(async (tx) => {
+      await lockSettings(tx);
+      const summary = await write(tx);
+      await recordAudit(tx, actor, { action: 'settings.shipping', summary });
+    });
+  } finally {
+    // After the commit: a read begun before it is not kept either.
+    chargeSettingsCache.delete(db);
+  }
 }
 
 /** A country is in one zone at most; one zone at most covers everywhere else. */

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { rowOfTable, rowsOf } from '../../db/rows';
 import { products, variants, stockMovements } from '../../db/schema';
 
 /** The stock ledger's SQL: a variant's levels change only together with their movement row. */
@@ -8,40 +9,35 @@ export type StockRow = typeof variants.$inferSelect;
 export type MovementRow = typeof stockMovements.$inferSelect;
 export type NewMovement = Omit<typeof stockMovements.$inferInsert, 'id' | 'at' | 'seq'>;
 
-export interface LevelChange {
-  productId: string;
-  variant: string;
-  change: number;
-  heldChange: number;
-}
+/** A movement as the ledger writes it; the levels after it come from the guarded change. */
+export type LevelMovement = Omit<NewMovement, 'onHandAfter' | 'heldAfter'>;
 
 /**
- * Changes a variant's on-hand and held units in one guarded statement: refused (undefined) when
- * the variant has no stock row or the result would leave on-hand below zero or below what is
- * held, or held below zero. Concurrent changes of one variant queue on its row lock, so each
- * sees the other's result.
+ * Changes a variant's on-hand and held units and writes its stock_movements row (with the levels
+ * after it), in one guarded statement: refused (undefined, nothing written) when the variant has
+ * no stock row or the result would leave on-hand below zero or below what is held, or held below
+ * zero. Concurrent changes of one variant queue on its row lock, so each sees the other's
+ * result. One round trip: the checkout runs it per line (decision 055).
  */
-export async function changeLevels(db: Executor, c: LevelChange): Promise<StockRow | undefined> {
-  const [row] = await db
-    .update(variants)
-    .set({
-      onHand: sql`${variants.onHand} + ${c.change}`,
-      held: sql`${variants.held} + ${c.heldChange}`,
-    })
-    .where(
-      and(
-        eq(variants.productId, c.productId),
-        eq(variants.key, c.variant),
-        sql`${variants.held} + ${c.heldChange} >= 0`,
-        sql`${variants.onHand} + ${c.change} >= ${variants.held} + ${c.heldChange}`,
-      ),
+export async function changeLevels(db: Executor, m: LevelMovement): Promise<StockRow | undefined> {
+  const [raw] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`with changed as (
+      update ${variants} set on_hand = on_hand + ${m.change}::int, held = held + ${m.heldChange}::int
+      where product_id = ${m.productId} and key = ${m.variant}
+        and held + ${m.heldChange}::int >= 0
+        and on_hand + ${m.change}::int >= held + ${m.heldChange}::int
+      returning *
+    ), moved as (
+      insert into ${stockMovements} (product_id, variant, change, held_change, reason, actor_id,
+        actor_email, actor_name, order_id, note, on_hand_after, held_after)
+      select product_id, key, ${m.change}::int, ${m.heldChange}::int, ${m.reason}::text,
+        ${m.actorId ?? null}::uuid, ${m.actorEmail ?? null}::text, ${m.actorName ?? null}::text,
+        ${m.orderId ?? null}::uuid, ${m.note ?? null}::text, on_hand, held
+      from changed
     )
-    .returning();
-  return row;
-}
-
-export async function insertMovement(db: Executor, movement: NewMovement): Promise<void> {
-  await db.insert(stockMovements).values(movement);
+    select * from changed`),
+  );
+  return raw ? rowOfTable(variants, raw) : undefined;
 }
 
 /** Where each of the spec's variants stands among its product's (S/M, L, XL; A, B). */

@@ -33,7 +33,6 @@ import {
   findStockRowsOfProducts,
   findStockVersion,
   findVariantById,
-  insertMovement,
   listMovementRows,
   markLowStock,
   deleteEmptyStockRows,
@@ -90,9 +89,7 @@ async function applyMovement(
   movement: Movement,
   lowStockMail?: LowStockMailSettings,
 ): Promise<StockRow | undefined> {
-  const row = await changeLevels(tx, movement);
-  if (!row) return undefined;
-  await insertMovement(tx, {
+  const row = await changeLevels(tx, {
     productId: movement.productId,
     variant: movement.variant,
     change: movement.change,
@@ -103,9 +100,8 @@ async function applyMovement(
     actorName: movement.actor?.user.name ?? null,
     orderId: movement.orderId ?? null,
     note: movement.note ?? null,
-    onHandAfter: row.onHand,
-    heldAfter: row.held,
   });
+  if (!row) return undefined;
   return followLowStock(tx, row, movement.change - movement.heldChange < 0, lowStockMail);
 }
 
