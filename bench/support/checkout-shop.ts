@@ -2,11 +2,8 @@
 // database (it migrates and loads the sample catalog itself), with the test checkout provider,
 // limits raised for load, and variants of the sample catalog stocked deep (ledger kept).
 // Used by bench/checkout-discounts.ts and bench/checkout-cost.ts.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import type pg from 'pg';
-import { waitFor } from '../back-office-bench';
-import { ROOT, freePort } from './production-server';
+export { startBenchShop, type BenchShop } from './bench-shop';
 
 export const BENCH_ADDRESS = {
   fullName: 'Bench Buyer',
@@ -64,49 +61,4 @@ export async function stockVariants(client: pg.Client, count: number): Promise<S
 /** A distinct client address per checkout (10.x.y.z), so no per-address limit is reached. */
 export function benchAddress(sequence: number): string {
   return `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`;
-}
-
-export interface BenchShop {
-  origin: string;
-  pid: number;
-  stop: () => Promise<void>;
-}
-
-/**
- * Starts apps/api/dist/server.js on `databaseUrl` and waits until it is ready. BENCH_SHOP_NODE_ARGS
- * adds node flags (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS refuses).
- */
-export async function startBenchShop(databaseUrl: string): Promise<BenchShop> {
-  const port = await freePort();
-  const nodeArgs = (process.env.BENCH_SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const shop = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'apps/api/dist/server.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: 'bench-only-secret-0123456789abcdef0123456789',
-      ALLOW_TEST_CHECKOUT: 'true',
-      I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: 'true',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = async () => {
-    if (shop.exitCode !== null) return;
-    const exited = new Promise<void>((resolve) => shop.once('exit', () => resolve()));
-    shop.kill('SIGTERM');
-    await exited;
-  };
-  const origin = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor(`${origin}/api/ready`);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { origin, pid: shop.pid!, stop };
 }
