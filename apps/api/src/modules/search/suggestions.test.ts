@@ -76,6 +76,13 @@ describe(`search suggestions on the sample catalog (${TEST_DATABASE_URL ? 'Postg
     expect(await suggestionsFor('zephyrine')).toEqual({ products: [], completions: [] });
   });
 
+  it('answers stop words, joined words and punctuation without failing', async () => {
+    for (const q of ['the', 'and to', 't-sh', "o'ne", '%%', 'a:*', "'t':* | x", 'ÉTÉ'])
+      expect((await ask(q)).statusCode, q).toBe(200);
+    expect(await suggestionsFor('%%')).toEqual({ products: [], completions: [] });
+    expect(names(await suggestionsFor('t-shirt')).length).toBeGreaterThan(0);
+  });
+
   it('refuses fewer than 2 characters or more than 100, with a message', async () => {
     for (const q of ['h', ' h ', 'x'.repeat(101)]) {
       const response = await ask(q);
