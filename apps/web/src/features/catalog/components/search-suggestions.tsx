@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { SuggestedProduct } from '@shop/shared/search';
 import { Icon } from '../../../components/ui/icon';
 import { pictureSources } from '../../../lib/product-image';
@@ -45,6 +46,11 @@ export function SearchSuggestions({
   const searches = options.flatMap((option, index) =>
     option.kind === 'search' ? [{ option, index, search: option.search }] : [],
   );
+  // The active option stays in sight when the list scrolls (a phone with its keyboard open).
+  const activeId = active >= 0 ? optionId(active) : undefined;
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId]);
   const choose = (option: SuggestionOption) => ({
     onMouseDown: (event: React.MouseEvent) => event.preventDefault(),
     onClick: () => onChoose(option),
@@ -55,7 +61,7 @@ export function SearchSuggestions({
       role="listbox"
       aria-label={label}
       hidden={hidden}
-      className="absolute top-full right-0 z-40 mt-2 w-full min-w-72 overflow-hidden rounded-2xl border border-sand-200 bg-white py-2 shadow-lg sm:w-80"
+      className="absolute top-full right-0 z-40 mt-2 max-h-[70vh] w-full min-w-80 overflow-y-auto overscroll-contain rounded-2xl border border-sand-200 bg-white py-2 shadow-lg"
     >
       {products.length > 0 && (
         <li role="group" aria-label="Products">
