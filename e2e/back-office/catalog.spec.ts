@@ -151,7 +151,7 @@ test.describe('the catalog, run by its owner @desktop-only', () => {
     const shopper = await anotherBrowser(browser, testInfo);
     const email = uniqueEmail(testInfo, 'tote-buyer');
     await shopper.goto('/');
-    const box = shopper.getByRole('searchbox', { name: 'Search products' }).locator('visible=true');
+    const box = shopper.getByRole('combobox', { name: 'Search products' }).locator('visible=true');
     await box.fill(nonce);
     await box.press('Enter');
     await shopper.getByRole('link', { name }).first().click();

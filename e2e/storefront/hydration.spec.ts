@@ -124,7 +124,7 @@ test.describe('without JavaScript', () => {
     async ({ page, request }) => {
       await page.goto('/hoodies');
       const search = page.getByRole('banner').getByRole('search');
-      await search.getByRole('searchbox', { name: 'Search products' }).fill('tote');
+      await search.getByRole('combobox', { name: 'Search products' }).fill('tote');
       await search.getByRole('button', { name: 'Search' }).click();
       await expect(page).toHaveURL(/\/search\/tote$/);
       // The results the API finds for the keyword, in its order.

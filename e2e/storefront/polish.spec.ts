@@ -230,7 +230,7 @@ test(
   'the header search box shows the keyword on results pages',
   { tag: '@desktop-only' },
   async ({ page }) => {
-    const box = page.getByRole('searchbox', { name: 'Search products' });
+    const box = page.getByRole('combobox', { name: 'Search products' });
     await page.goto('/search/tote');
     await expect(box).toHaveValue('tote');
     await page.goto('/search/sadu%20tote/page/1');

@@ -190,7 +190,7 @@ test(`above ${MAX_UNITS_PER_ORDER} items the cart's ways to checkout are unavail
 test('search finds products by keyword', async ({ page }) => {
   await page.goto('/');
   // On a phone too, the search box is in the header.
-  const box = page.getByRole('searchbox', { name: 'Search products' }).locator('visible=true');
+  const box = page.getByRole('combobox', { name: 'Search products' }).locator('visible=true');
   await box.fill('tote');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\/tote$/);

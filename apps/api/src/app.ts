@@ -27,7 +27,7 @@ import { collectionRoutes } from './modules/collections/routes';
 import { configRoutes } from './modules/config/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { adminDiscountRoutes } from './modules/discounts/routes';
-import { adminSearchRoutes } from './modules/search/routes';
+import { adminSearchRoutes, searchRoutes } from './modules/search/routes';
 import { fulfilmentRoutes } from './modules/fulfilment/routes';
 import { healthRoutes } from './modules/health/routes';
 import { createDatabaseImageStore } from './modules/images/image-store';
@@ -207,6 +207,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes, { database, readyTimeoutMs: env.DB_READY_TIMEOUT_MS });
   await app.register(configRoutes, { env });
   await app.register(catalogRoutes, { catalog });
+  await app.register(searchRoutes, { db });
   await app.register(reviewRoutes, {
     ctx: { db, orders: ordersCtx },
     auth,

@@ -57,6 +57,23 @@ function expectNoSkeleton(body: string) {
 }
 
 describe('the server renderer', () => {
+  it('renders the header search box as a plain GET form whose box is a closed combobox', async () => {
+    const { renderer, asked } = rendererOf('plain');
+    const { body } = await renderer.renderPage(`${ORIGIN}/products/p-1`);
+    const forms = body.match(/<form[^>]*role="search"[^>]*>[\s\S]*?<\/form>/g) ?? [];
+    expect(forms.length).toBeGreaterThan(0);
+    for (const form of forms) {
+      expect(form).toMatch(/action="\/search"/);
+      expect(form).toMatch(/method="get"/);
+      const input = /<input[^>]*>/.exec(form)?.[0] ?? '';
+      for (const attribute of ['name="keyword"', 'role="combobox"', 'aria-expanded="false"'])
+        expect(input).toContain(attribute);
+      expect(form).toMatch(/<ul[^>]*role="listbox"[^>]*hidden=""/);
+    }
+    // Suggestions are the browser's business, once something is typed.
+    expect(asked.some((url) => url.startsWith('/api/search/suggestions'))).toBe(false);
+  });
+
   it('renders a page once, with the answers its loader waited for, each renderer with its own API, sanitizer and address', async () => {
     const first = rendererOf('first');
     const second = rendererOf('second');

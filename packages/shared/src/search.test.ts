@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_SEARCH_WORDS,
   editDistance,
+  prefixCompletions,
+  suggestionsQuerySchema,
   typosAllowed,
   normalizeSynonymGroups,
   searchWordsOf,
@@ -104,5 +106,30 @@ describe('the synonyms as text', () => {
       'tee = t-shirt = tshirt = shirt\nstrap = belt\ntote bag = bag',
     );
     expect(synonymGroupsOfText('tee')).toEqual([['tee']]);
+  });
+});
+
+describe('prefixCompletions', () => {
+  const words = ['hoodie', 'hoodies', 'hold', 'home', 'tote', 'totes', 'flower', 'flowers'];
+
+  it('completes a word from the words that start with it', () => {
+    expect(prefixCompletions('tot', words)).toEqual(['tote', 'totes']);
+    expect(prefixCompletions('ho', words)).toEqual(['hoodie', 'hoodies', 'hold', 'home']);
+  });
+
+  it('forgives a typo in the start of a word of 4 letters or more, the nearest words only', () => {
+    expect(prefixCompletions('hodi', words)).toEqual(['hoodie', 'hoodies']);
+    expect(prefixCompletions('flowr', words)).toEqual(['flower', 'flowers']);
+    expect(prefixCompletions('tpt', words)).toEqual([]);
+    expect(prefixCompletions('zzzz', words)).toEqual([]);
+  });
+});
+
+describe('suggestionsQuerySchema', () => {
+  it('takes 2 to 100 characters once trimmed', () => {
+    expect(suggestionsQuerySchema.safeParse({ q: ' ho ' })).toMatchObject({ data: { q: 'ho' } });
+    for (const q of ['h', '  h ', 'x'.repeat(101), 'ho\u0000'])
+      expect(suggestionsQuerySchema.safeParse({ q }).success, q).toBe(false);
+    expect(suggestionsQuerySchema.safeParse({}).success).toBe(false);
   });
 });

@@ -158,3 +158,74 @@ export function synonymGroupsOfText(text: string): string[][] {
 /** The list as the back office shows it: one group a line. */
 export const synonymTextOfGroups = (groups: readonly (readonly string[])[]) =>
   groups.map((terms) => terms.join(' = ')).join('\n');
+
+/* Suggestions as the shopper types (the header's search box). */
+
+/** Suggestions start from this many characters; a search box sends at most MAX_SUGGEST_LENGTH. */
+export const MIN_SUGGEST_LENGTH = 2;
+export const MAX_SUGGEST_LENGTH = 100;
+/** At most this many products and query completions are suggested. */
+export const SUGGESTED_PRODUCTS = 6;
+export const SUGGESTED_COMPLETIONS = 4;
+
+/** GET /api/search/suggestions?q=: what has been typed so far, 2 to 100 characters once trimmed. */
+export const suggestionsQuerySchema = z.object({
+  q: singleLineText('Search').check(
+    z.trim(),
+    z.minLength(MIN_SUGGEST_LENGTH, `Type at least ${MIN_SUGGEST_LENGTH} characters`),
+    z.maxLength(MAX_SUGGEST_LENGTH, `A search is at most ${MAX_SUGGEST_LENGTH} characters`),
+  ),
+});
+export type SuggestionsQuery = z.infer<typeof suggestionsQuerySchema>;
+
+/** A suggested product: what the box shows of it (photo, name, price) and where it leads. */
+export const suggestedProductSchema = z.object({
+  _id: z.string(),
+  handle: z.string(),
+  name: z.string(),
+  image: z.string(),
+  /** Dollars, two decimals. */
+  price: z.number().check(z.nonnegative()),
+});
+export type SuggestedProduct = z.infer<typeof suggestedProductSchema>;
+
+/** GET /api/search/suggestions: products best first, and searches that complete what was typed. */
+export const suggestionsSchema = z.object({
+  products: z.array(suggestedProductSchema),
+  completions: z.array(z.string()),
+});
+export type Suggestions = z.infer<typeof suggestionsSchema>;
+
+/**
+ * How many typos the beginning of a word may have while it is still being typed: none below 4
+ * letters ('tot' is only what starts with it), 1 below 7 ('hodi' is the start of 'hoodie'), else 2.
+ */
+export const prefixTyposAllowed = (length: number) => (length < 4 ? 0 : length < 7 ? 1 : 2);
+
+/** The typos between what has been typed and the start of `word` (a letter more or less). */
+function prefixDistance(prefix: string, word: string): number {
+  const length = [...prefix].length;
+  const letters = [...word];
+  return Math.min(
+    ...[length - 1, length, length + 1]
+      .filter((end) => end > 0 && end <= letters.length)
+      .map((end) => editDistance(prefix, letters.slice(0, end).join(''))),
+  );
+}
+
+/**
+ * The shop's words that a word being typed may become: those that start with it, in the order
+ * given (`candidates`, best first); when none does, those whose start is within the typos its
+ * length allows, the nearest only.
+ */
+export function prefixCompletions(prefix: string, candidates: readonly string[]): string[] {
+  const starting = candidates.filter((word) => word.startsWith(prefix));
+  if (starting.length) return starting;
+  const allowed = prefixTyposAllowed([...prefix].length);
+  if (!allowed) return [];
+  const scored = candidates
+    .map((word) => ({ word, distance: prefixDistance(prefix, word) }))
+    .filter(({ distance }) => distance <= allowed);
+  const nearest = Math.min(...scored.map(({ distance }) => distance));
+  return scored.filter(({ distance }) => distance === nearest).map(({ word }) => word);
+}

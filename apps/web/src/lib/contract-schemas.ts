@@ -16,6 +16,7 @@ import {
 import { collectionMenuSchema, collectionPageSchema } from '@shop/shared/collections';
 import { orderAddressSchema } from '@shop/shared/addresses';
 import { ownHoldsResponseSchema } from '@shop/shared/orders';
+import { suggestionsSchema } from '@shop/shared/search';
 
 /** The answers the first page's endpoints check (responseSchema), and every error body. */
 export const answerSchemas = {
@@ -29,6 +30,7 @@ export const answerSchemas = {
   ownHolds: ownHoldsResponseSchema,
   collectionPage: collectionPageSchema,
   collectionMenu: collectionMenuSchema,
+  suggestions: suggestionsSchema,
 };
 
 /** What the browser keeps in localStorage, checked as it is read back; a value of another shape is dropped. */

@@ -57,12 +57,25 @@ export const readWordsSql = (words: readonly string[]) => sql`
     from json_array_elements_text(${JSON.stringify(words)}::json) with ordinality as w(word, n)
     order by w.n`;
 
+/**
+ * A term of a search: a word, or the start of one still being typed (suggestions): every word
+ * that begins with it, as stemmed ('hoodi' of 'hoodie' finds 'hoodies').
+ */
+export type SearchTerm = string | { prefix: string };
 /** A search as SQL: per word, the terms that stand for it (the word, synonyms, corrections). */
-export type SearchTerms = readonly (readonly string[])[];
+export type SearchTerms = readonly (readonly SearchTerm[])[];
 
-const wordQuery = (terms: readonly string[]) =>
+/** A prefix query from letters and digits only (nothing of tsquery's syntax); else the word. */
+function termQuery(term: SearchTerm): SQL {
+  if (typeof term === 'string') return tsquery(term);
+  return /^[\p{L}\p{N}]+$/u.test(term.prefix)
+    ? sql`to_tsquery('shop_search', ${`'${term.prefix}':*`})`
+    : tsquery(term.prefix);
+}
+
+const wordQuery = (terms: readonly SearchTerm[]) =>
   sql`(${sql.join(
-    terms.map((term) => tsquery(term)),
+    terms.map((term) => termQuery(term)),
     sql` || `,
   )})`;
 
@@ -141,11 +154,66 @@ export async function findRankedIds(
   return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
-export const rankedIdsSql = (filter: SearchFilter, page: { limit: number; offset: number }) => sql`
-    select p.id ${matchingProducts(filter, true)}
+/** `columns` of the matching products' page, best first. */
+const rankedSql = (
+  columns: SQL,
+  filter: SearchFilter,
+  page: { limit: number; offset: number },
+) => sql`
+    select ${columns} ${matchingProducts(filter, true)}
     order by m.score${phraseScore(filter.phrase)} desc, coalesce(k.in_stock, false) desc,
       p.created_at desc, p.id
     limit ${page.limit} offset ${page.offset}`;
+
+export const rankedIdsSql = (filter: SearchFilter, page: { limit: number; offset: number }) =>
+  rankedSql(sql`p.id`, filter, page);
+
+/* Suggestions as the shopper types. */
+
+/** A suggested product as the database has it. */
+export interface SuggestedProductRow {
+  id: string;
+  handle: string;
+  name: string;
+  image: string;
+  priceCents: number;
+}
+
+export const suggestedProductsSql = (filter: SearchFilter, limit: number) =>
+  rankedSql(sql`p.id, p.handle, p.name, p.image, p.price_cents as "priceCents"`, filter, {
+    limit,
+    offset: 0,
+  });
+
+/** The first `limit` matching products, ranked as the search ranks them, with what a suggestion shows. */
+export async function findSuggestedProducts(
+  db: Executor,
+  filter: SearchFilter,
+  limit: number,
+): Promise<SuggestedProductRow[]> {
+  return rowsOf<SuggestedProductRow>(await db.execute(suggestedProductsSql(filter, limit)));
+}
+
+/**
+ * The vocabulary's words that a word being typed may become, that some published product still
+ * has: of the words with its first letter, those that start with it first, then the most alike
+ * to its start (`word_similarity`), shorter first. A dozen at most; the shared rules choose.
+ */
+export const prefixCandidatesSql = (prefix: string) => sql`
+    select c.word from (
+      select v.word, starts_with(v.word, t.typed) as starting,
+        word_similarity(t.typed, v.word) as likeness
+      from search_words v, (select lower(unaccent(${prefix})) as typed) t
+      where v.word like left(t.typed, 1) || '%'
+      order by starting desc, likeness desc, length(v.word), v.word
+      limit 12) c
+    where ${publishedMatch(tsquery(sql`c.word`))}
+    order by c.starting desc, c.likeness desc, length(c.word), c.word`;
+
+export async function findPrefixCandidates(db: Executor, prefix: string): Promise<string[]> {
+  const result = await db.execute(prefixCandidatesSql(prefix));
+  return rowsOf<{ word: string }>(result).map((row) => row.word);
+}
 
 /** The shop's words closest to these (that some published product still has), most alike first. */
 export async function findClosestWords(

@@ -1,8 +1,12 @@
 import {
+  SUGGESTED_COMPLETIONS,
+  SUGGESTED_PRODUCTS,
   normalizeSynonymGroups,
+  prefixCompletions,
   searchWordsOf,
   typoCorrections,
   type SearchOutcome,
+  type Suggestions,
   type SynonymList,
   type SynonymListWrite,
 } from '@shop/shared/search';
@@ -11,7 +15,9 @@ import { recordAudit, type AuditActor } from '../audit/service';
 import {
   countMatches,
   findClosestWords,
+  findPrefixCandidates,
   findRankedIds,
+  findSuggestedProducts,
   findSynonymGroups,
   readWords,
   replaceSynonymGroups,
@@ -79,6 +85,40 @@ export async function searchProducts(
   }
   const didYouMean = await findClosestWords(db, words, DID_YOU_MEAN);
   return { ids: [], total: 0, outcome: { matched: 'none', didYouMean } };
+}
+
+/**
+ * Suggestions for what has been typed so far (the header's search box): the words before the last
+ * are read as a search reads them (synonyms, typos); the last is the start of a word, completed
+ * from the shop's words, a typo forgiven from 4 letters ('hodi' is 'hoodie'). Up to 6 products
+ * ranked as the search ranks them, and up to 4 searches that complete the last word. Two
+ * statements for one word, three from two words on.
+ */
+export async function suggest(db: Database, typed: string): Promise<Suggestions> {
+  const words = searchWordsOf(typed);
+  const prefix = words.at(-1);
+  if (prefix === undefined) return { products: [], completions: [] };
+  const before = words.slice(0, -1);
+  const terms = await termsOf(db, before);
+  const completed = prefixCompletions(prefix, await findPrefixCandidates(db, prefix));
+  const rows = await findSuggestedProducts(
+    db,
+    { terms: [...terms, [{ prefix }, ...completed]], every: true },
+    SUGGESTED_PRODUCTS,
+  );
+  const searches = completed
+    .map((word) => [...before, word].join(' '))
+    .filter((search) => search !== words.join(' '));
+  return {
+    products: rows.map((row) => ({
+      _id: row.id,
+      handle: row.handle,
+      name: row.name,
+      image: row.image,
+      price: row.priceCents / 100,
+    })),
+    completions: searches.slice(0, SUGGESTED_COMPLETIONS),
+  };
 }
 
 /* The owner's synonyms (back office). */

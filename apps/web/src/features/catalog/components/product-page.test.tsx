@@ -302,7 +302,10 @@ describe('the product-not-found page', () => {
     const search = screen.getByRole('search', { name: 'Search the shop' });
     expect(search).toHaveAttribute('action', '/search');
     expect(search).toHaveAttribute('method', 'get');
-    expect(within(search).getByRole('searchbox')).toHaveAttribute('name', 'keyword');
+    expect(within(search).getByRole('combobox', { name: 'Search products' })).toHaveAttribute(
+      'name',
+      'keyword',
+    );
     const categories = screen.getByRole('navigation', { name: 'Shop categories' });
     expect(
       within(categories)
@@ -371,7 +374,10 @@ describe('the product-not-found page', () => {
     mockApi([]);
     const { user, router } = renderApp('/products/missing');
     const search = await screen.findByRole('search', { name: 'Search the shop' });
-    await user.type(within(search).getByRole('searchbox'), 'tote{Enter}');
+    await user.type(
+      within(search).getByRole('combobox', { name: 'Search products' }),
+      'tote{Enter}',
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/search/tote'));
   });
 });

@@ -50,7 +50,7 @@ describe('the header', () => {
   it('shows the keyword of a results page in the search box', async () => {
     mockApi([]);
     renderApp('/search/sadu%20tote/page/2');
-    const [box] = await screen.findAllByRole('searchbox', { name: 'Search products' });
+    const [box] = await screen.findAllByRole('combobox', { name: 'Search products' });
     expect(box).toHaveValue('sadu tote');
   });
 
@@ -197,7 +197,7 @@ describe('the header', () => {
   it('has a search form that works without script: GET /search?keyword=…', async () => {
     mockApi([]);
     renderApp('/nowhere');
-    const [box] = await screen.findAllByRole('searchbox', { name: 'Search products' });
+    const [box] = await screen.findAllByRole('combobox', { name: 'Search products' });
     expect(box).toHaveAttribute('name', 'keyword');
     const form = box!.closest('form')!;
     expect(form).toHaveAttribute('role', 'search');
@@ -208,7 +208,7 @@ describe('the header', () => {
   it('searches by keyword', async () => {
     mockApi([]);
     const { user, router } = renderApp('/nowhere');
-    const [box] = await screen.findAllByRole('searchbox', { name: 'Search products' });
+    const [box] = await screen.findAllByRole('combobox', { name: 'Search products' });
     await user.type(box!, 'flower tote{Enter}');
     await waitFor(() =>
       expect(router.state.location.pathname).toMatch(/^\/search\/flower(%20| )tote$/),
