@@ -10,7 +10,7 @@
 // 127.0.0.1:5432 trust); makes its own databases and drops them. Loopback only. Never in CI.
 // Options: BENCH_SECONDS (default 10), BENCH_PRODUCTS (default 10000), BENCH_SIZED (default 33334),
 // BENCH_MOVEMENTS (default 500000).
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,8 @@ import {
   generateVariantCatalog,
   migrate,
 } from './support/catalog-generator';
-import { waitFor, withClient } from './back-office-bench';
+import { withClient } from './back-office-bench';
+import { startBenchShop } from './support/bench-shop';
 import { cpuMsOf } from './support/cpu';
 import { loadPaths } from './support/load';
 import { ROOT, buildUnlessSkipped, freePort } from './support/production-server';
@@ -105,28 +106,10 @@ async function measureCatalog(): Promise<{ rows: Row[]; costs: Map<string, [CpuC
     console.log(
       `catalog: ${made.products} products, ${made.variants} variants, made in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    const port = await freePort();
-    const shop = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        JWT_SECRET: 'bench-only-secret-0123456789abcdef0123456789',
-        ALLOW_TEST_CHECKOUT: 'true',
-        I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: 'true',
-        // Off: every request reads the database (the page cache goes with it).
-        CATALOG_CACHE_MS: '0',
-        LOG_LEVEL: 'warn',
-        // The per-address flood guard would stop a load test from one address.
-        RATE_LIMIT_PER_MINUTE: '100000000',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    // The catalog cache off: every request reads the database (the page cache goes with it).
+    const shop = await startBenchShop(database.url, { env: { CATALOG_CACHE_MS: '0' } });
     try {
-      const origin = `http://127.0.0.1:${port}`;
-      await waitFor(`${origin}/api/ready`);
+      const { origin } = shop;
       const { products } = (await (await fetch(`${origin}/api/products?pageNumber=3`)).json()) as {
         products: { _id: string; handle: string; variants: unknown[] }[];
       };
@@ -168,7 +151,7 @@ async function measureCatalog(): Promise<{ rows: Row[]; costs: Map<string, [CpuC
             rows.push({ label, connections, measured, ...(baseline ? { baseline } : {}) });
           }
           costs.set(label, [
-            await cpuPerRequest(origin, shop.pid!, paths, database),
+            await cpuPerRequest(origin, shop.pid, paths, database),
             await cpuPerRequest(bareOrigin, bare.pid!, paths, database),
           ]);
         } finally {
@@ -176,8 +159,7 @@ async function measureCatalog(): Promise<{ rows: Row[]; costs: Map<string, [CpuC
         }
       }
     } finally {
-      shop.kill('SIGTERM');
-      await new Promise<void>((resolve) => shop.once('exit', () => resolve()));
+      await shop.stop();
     }
   } finally {
     await database.drop();

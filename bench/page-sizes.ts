@@ -5,9 +5,8 @@
 // and the sitemap index and its files (with the time each file took to write). A page's HTML
 // should be the same size whatever the catalog holds (at most 100 KB at 100,000 products).
 // Needs the build (npm run build) and PostgreSQL (BENCH_PG_URL, default 127.0.0.1:5432 trust).
-// Options: BENCH_PRODUCTS (default 1000,100000), BENCH_PORT (default 3600), BENCH_SERVER (the
+// Options: BENCH_PRODUCTS (default 1000,100000), BENCH_SERVER (the
 // server.js of another build, e.g. an older commit's, to compare). Never in CI.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,28 +15,16 @@ import {
   generateVariantCatalog,
   migrate,
 } from './support/catalog-generator';
+import { startBenchShop } from './support/bench-shop';
 import { ROOT } from './support/production-server';
 
 const sizes = (process.env.BENCH_PRODUCTS ?? '1000,100000').split(',').map(Number);
-const port = Number(process.env.BENCH_PORT ?? 3600);
 const serverUrl = new URL(
   process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 );
 const PAGE_SIZE = 12;
 /** Another build's server (an older commit's, to compare): BENCH_SERVER. */
 const SERVER = process.env.BENCH_SERVER ?? path.join(ROOT, 'apps/api/dist/server.js');
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise<void>((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 /** The bytes of one answer (uncompressed) and how long it took. */
 async function measure(
@@ -71,27 +58,13 @@ async function measureCatalog(products: number): Promise<void> {
     console.log(
       `\n${products.toLocaleString('en-US')} products × 10 variants, made in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    const shop = spawn(process.execPath, [SERVER], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        JWT_SECRET: 'bench-only-secret-0123456789abcdef0123456789',
-        ALLOW_TEST_CHECKOUT: 'true',
-        I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: 'true',
-        // Off: every request reads the database and renders (or writes the sitemap) again.
-        CATALOG_CACHE_MS: '0',
-        SITEMAP_CACHE_MS: '0',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '100000000',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    // Off: every request reads the database and renders (or writes the sitemap) again.
+    const shop = await startBenchShop(database.url, {
+      server: SERVER,
+      env: { CATALOG_CACHE_MS: '0', SITEMAP_CACHE_MS: '0' },
     });
     try {
-      const origin = `http://127.0.0.1:${port}`;
-      await waitFor(`${origin}/api/ready`);
+      const { origin } = shop;
       const last = Math.ceil(products / PAGE_SIZE);
       const pages: [string, string][] = [
         ['home page', '/'],
@@ -123,9 +96,7 @@ async function measureCatalog(products: number): Promise<void> {
         );
       }
     } finally {
-      const exited = new Promise<void>((resolve) => shop.once('exit', () => resolve()));
-      shop.kill('SIGTERM');
-      await exited;
+      await shop.stop();
     }
   } finally {
     await database.drop();

@@ -9,12 +9,13 @@
 // 127.0.0.1:5432 trust). Loopback only. Never in CI.
 // Options: BENCH_PRODUCTS (default 100000), BENCH_ORDERS (default 1000000), BENCH_SECONDS (10),
 // BENCH_MIXED_SECONDS (60).
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
-import { ownerToken, waitFor, withClient } from './back-office-bench';
+import { ownerToken, withClient } from './back-office-bench';
+import { BENCH_JWT_SECRET, startBenchShop, type BenchShop } from './support/bench-shop';
 import {
   createScratchDatabase,
   generateVariantCatalog,
@@ -31,7 +32,6 @@ const mixedSeconds = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const serverUrl = new URL(
   process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 );
-const JWT_SECRET = 'bench-only-secret-0123456789abcdef0123456789';
 const CONNECTIONS = [4, 20] as const;
 
 buildUnlessSkipped();
@@ -84,7 +84,7 @@ const measured: Measured[] = [];
 const sitemapMs: { path: string; ms: number; bytes: number; urls: number }[] = [];
 let homeBytes: number | undefined;
 let rss = { before: 0, after: 0 };
-let shop: ChildProcess | undefined;
+let shop: BenchShop | undefined;
 try {
   let started = performance.now();
   await withClient(database.url, async (client) => {
@@ -101,27 +101,10 @@ try {
   });
   console.log(`orders: ${orderCount} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const port = await freePort();
-  shop = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: database.url,
-      JWT_SECRET,
-      ALLOW_TEST_CHECKOUT: 'true',
-      I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: 'true',
-      // Off: every request reads the database (the page cache goes with it).
-      CATALOG_CACHE_MS: '0',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  await waitFor(`${origin}/api/ready`);
-  const token = await ownerToken(new URL(database.url), JWT_SECRET);
+  // The catalog cache off: every request reads the database (the page cache goes with it).
+  shop = await startBenchShop(database.url, { env: { CATALOG_CACHE_MS: '0' } });
+  const { origin } = shop;
+  const token = await ownerToken(new URL(database.url), BENCH_JWT_SECRET);
   const authorization = { authorization: `Bearer ${token}` };
 
   const { pages, products } = (await (await fetch(`${origin}/api/products`)).json()) as {
@@ -227,7 +210,7 @@ try {
   }
 
   // Mixed load: everything above at once, then the process's resident memory.
-  rss.before = rssMbOf(shop.pid!);
+  rss.before = rssMbOf(shop.pid);
   const mixed = targets.filter((t) => t.kind !== 'back office').flatMap((t) => t.paths);
   await Promise.all([
     loadPaths(origin, mixed, 16, mixedSeconds),
@@ -239,12 +222,9 @@ try {
       authorization,
     ),
   ]);
-  rss = { ...rss, after: rssMbOf(shop.pid!) };
+  rss = { ...rss, after: rssMbOf(shop.pid) };
 } finally {
-  if (shop && shop.exitCode === null) {
-    shop.kill('SIGTERM');
-    await new Promise<void>((resolve) => shop!.once('exit', () => resolve()));
-  }
+  await shop?.stop();
   await database.drop();
 }
 

@@ -5,6 +5,9 @@ import path from 'node:path';
 import { waitFor } from '../back-office-bench';
 import { ROOT, freePort } from './production-server';
 
+/** The JWT secret the benchmarks' API runs with (its tokens are signed with it). */
+export const BENCH_JWT_SECRET = 'bench-only-secret-0123456789abcdef0123456789';
+
 export interface BenchShop {
   origin: string;
   pid: number;
@@ -31,7 +34,7 @@ export async function startBenchShop(
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
-      JWT_SECRET: 'bench-only-secret-0123456789abcdef0123456789',
+      JWT_SECRET: BENCH_JWT_SECRET,
       ALLOW_TEST_CHECKOUT: 'true',
       I_UNDERSTAND_TEST_CHECKOUT_TAKES_NO_MONEY: 'true',
       RATE_LIMIT_PER_MINUTE: '100000000',
