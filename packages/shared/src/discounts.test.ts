@@ -13,28 +13,14 @@ import {
   type DiscountRule,
 } from './discounts';
 import { unitsRefundCents } from './line-refunds';
+import { discountRule } from './testing/discount-rule';
 import { SPEC_CHARGE_SETTINGS, quoteOrder, type ChargeSettings } from './shipping';
 
 const TZ = 'America/Chicago';
 const NOW = new Date('2026-11-26T15:00:00Z');
 const US = { country: 'US', state: 'IL' };
 
-const rule = (over: Partial<DiscountRule> = {}): DiscountRule => ({
-  id: 'd1',
-  code: 'SUMMER20',
-  title: 'SUMMER20',
-  kind: 'percentage',
-  percent: 20,
-  amountCents: null,
-  maxShippingCents: null,
-  target: null,
-  minItemsCents: null,
-  minQuantity: null,
-  startsAt: null,
-  endsAt: null,
-  active: true,
-  ...over,
-});
+const rule = discountRule;
 
 const line = (unitPriceCents: number, qty = 1, over: Partial<DiscountLine> = {}) => ({
   unitPriceCents,

@@ -2,25 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lineDiscounts, type DiscountRule } from './discounts';
 import { salePriceOf, showsOnProducts, type SaleItem } from './sale-prices';
+import { discountRule } from './testing/discount-rule';
 
 const NOW = new Date('2026-11-26T15:00:00Z');
 
-const sale = (over: Partial<DiscountRule> = {}): DiscountRule => ({
-  id: 'd1',
-  code: null,
-  title: 'Summer sale',
-  kind: 'percentage',
-  percent: 20,
-  amountCents: null,
-  maxShippingCents: null,
-  target: null,
-  minItemsCents: null,
-  minQuantity: null,
-  startsAt: null,
-  endsAt: null,
-  active: true,
-  ...over,
-});
+/** An automatic sale: 20 % off everything, named 'Summer sale'. */
+const sale = (over: Partial<DiscountRule> = {}) =>
+  discountRule({ code: null, title: 'Summer sale', ...over });
 const target = (over: Partial<NonNullable<DiscountRule['target']>>) => ({
   productIds: [],
   variantIds: [],
