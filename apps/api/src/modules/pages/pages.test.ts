@@ -8,7 +8,7 @@ import { DATABASE_BUSY_MESSAGE } from '../../db/database-errors';
 import { products } from '../../db/schema';
 import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createCatalogReader } from '../catalog/catalog-reader';
+import { createCatalogReader, type CatalogReader } from '../catalog/catalog-reader';
 import { createHtmlDocument } from './html-document';
 import { createCollectionsReader } from '../collections/collections-reader';
 import { createPageService } from './page-service';
@@ -131,6 +131,30 @@ describe('server-rendered pages', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  /** A page service of its own over the test's database: caches for `cacheMs` (0: off) within `cacheBytes`. */
+  function pageServiceOf(
+    options: {
+      cacheMs?: number;
+      cacheBytes?: number;
+      shopName?: string;
+      catalog?: CatalogReader;
+    } = {},
+  ) {
+    const { cacheMs = 0, cacheBytes = 1e8, shopName = 'Shop' } = options;
+    const db = t.database.db;
+    return createPageService({
+      serverEntryPath: path.join(dir, 'entry-server.mjs'),
+      template: TEMPLATE,
+      catalog: options.catalog ?? createCatalogReader(db, { ttlMs: cacheMs, maxBytes: cacheBytes }),
+      collections: createCollectionsReader(db, { ttlMs: cacheMs, maxBytes: cacheBytes }),
+      shopConfig: { name: shopName, supportEmail: 'help@shop.test' },
+      appUrl: 'http://shop.test',
+      cacheMs,
+      cacheBytes,
+      deadlineMs: 11_000,
+    });
+  }
+
   it('answers a catalog page rendered from the catalog, cacheable, with an ETag and 304', async () => {
     const page = await t.app.inject(`/products/${productId}`);
     expect(page.statusCode).toBe(200);
@@ -153,17 +177,7 @@ describe('server-rendered pages', () => {
 
   it('keeps a public page for the cache period and drops it with the catalog cache', async () => {
     const catalog = createCatalogReader(t.database.db, { ttlMs: 60_000, maxBytes: 1e8 });
-    const pages = await createPageService({
-      serverEntryPath: path.join(dir, 'entry-server.mjs'),
-      template: TEMPLATE,
-      catalog,
-      collections: createCollectionsReader(t.database.db, { ttlMs: 60_000, maxBytes: 1e8 }),
-      shopConfig: { name: 'Shop', supportEmail: 'help@shop.test' },
-      appUrl: 'http://shop.test',
-      cacheMs: 60_000,
-      cacheBytes: 1e8,
-      deadlineMs: 11_000,
-    });
+    const pages = await pageServiceOf({ cacheMs: 60_000, catalog });
     const first = await pages.page('/totes', 'public');
     expect(await pages.page('/totes', 'public')).toBe(first);
     expect(await pages.page('/totes', 'private')).not.toBe(first);
@@ -176,18 +190,7 @@ describe('server-rendered pages', () => {
   });
 
   it('gives each app a renderer of its own: two page services in one process read their own shop', async () => {
-    const service = (name: string) =>
-      createPageService({
-        serverEntryPath: path.join(dir, 'entry-server.mjs'),
-        template: TEMPLATE,
-        catalog: createCatalogReader(t.database.db, { ttlMs: 60_000, maxBytes: 1e8 }),
-        collections: createCollectionsReader(t.database.db, { ttlMs: 60_000, maxBytes: 1e8 }),
-        shopConfig: { name, supportEmail: 'help@shop.test' },
-        appUrl: 'http://shop.test',
-        cacheMs: 60_000,
-        cacheBytes: 1e8,
-        deadlineMs: 11_000,
-      });
+    const service = (name: string) => pageServiceOf({ cacheMs: 60_000, shopName: name });
     const first = await service('First Shop');
     const second = await service('Second Shop');
     expect((await first.page('/privacypolicy', 'public')).html.toString()).toContain(
@@ -201,17 +204,7 @@ describe('server-rendered pages', () => {
   it('reads the catalog for every page but renders again only when what it read changed', async () => {
     const { db } = t.database;
     // The caches off, as the benchmark runs it: every page reads the database.
-    const pages = await createPageService({
-      serverEntryPath: path.join(dir, 'entry-server.mjs'),
-      template: TEMPLATE,
-      catalog: createCatalogReader(db, { ttlMs: 0, maxBytes: 1e8 }),
-      collections: createCollectionsReader(db, { ttlMs: 0, maxBytes: 1e8 }),
-      shopConfig: { name: 'Shop', supportEmail: 'help@shop.test' },
-      appUrl: 'http://shop.test',
-      cacheMs: 0,
-      cacheBytes: 1e8,
-      deadlineMs: 11_000,
-    });
+    const pages = await pageServiceOf();
     await addProduct(db, { name: 'Quiet Tote', handle: 'quiet-tote' });
     const id = await productIdByHandle(db, 'quiet-tote');
     const renderOf = (html: string) => Number(/render (\d+)/.exec(html)?.[1]);
@@ -237,18 +230,7 @@ describe('server-rendered pages', () => {
     await addProduct(db, { name: 'Budget Tote', handle: 'budget-tote' });
     await addProduct(db, { name: 'Budget Strap', handle: 'budget-strap' });
     const renderOf = (html: string) => Number(/render (\d+)/.exec(html)?.[1]);
-    const service = (cacheBytes: number) =>
-      createPageService({
-        serverEntryPath: path.join(dir, 'entry-server.mjs'),
-        template: TEMPLATE,
-        catalog: createCatalogReader(db, { ttlMs: 0, maxBytes: 0 }),
-        collections: createCollectionsReader(db, { ttlMs: 0, maxBytes: 0 }),
-        shopConfig: { name: 'Shop', supportEmail: 'help@shop.test' },
-        appUrl: 'http://shop.test',
-        cacheMs: 0,
-        cacheBytes,
-        deadlineMs: 11_000,
-      });
+    const service = (cacheBytes: number) => pageServiceOf({ cacheBytes });
     const roomy = await service(1e8);
     const pageOf = async (pages: typeof roomy, handle: string) =>
       (await pages.page(`/products/${handle}`, 'public')).html.toString();
