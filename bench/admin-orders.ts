@@ -10,6 +10,7 @@
 // (ANALYZE, BUFFERS) of every statement the lists' repositories send for the main shapes.
 // Needs PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres). Loopback only.
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { LIST_COUNT_CAP, listCountCap } from '@shop/shared/back-office';
 import type pg from 'pg';
 import type { Executor } from '../apps/api/src/db/client';
 import { pageAt } from '../apps/api/src/lib/keyset';
@@ -158,17 +159,19 @@ try {
     const first = pageAt({ page: 1 }, PAGE);
     const middle = pageAt({ page: middlePage, after: cursors.middle }, PAGE);
     await explain('orders, first page', (db) => listOrderRows(db, {}, first, PAGE));
-    await explain('orders, count (capped)', (db) => countOrderRows(db, {}));
+    await explain('orders, count (capped)', (db) => countOrderRows(db, {}, LIST_COUNT_CAP));
     await explain('orders ?status=shipped', (db) =>
       listOrderRows(db, { status: 'shipped' }, first, PAGE),
     );
     await explain('orders ?q=nasser', (db) => listOrderRows(db, { q: 'nasser' }, first, PAGE));
-    await explain('orders ?q=nasser, count (capped)', (db) => countOrderRows(db, { q: 'nasser' }));
+    await explain('orders ?q=nasser, count (capped)', (db) =>
+      countOrderRows(db, { q: 'nasser' }, listCountCap('nasser')),
+    );
     await explain('orders ?q=customer123', (db) =>
       listOrderRows(db, { q: 'customer123' }, first, PAGE),
     );
     await explain('orders ?q=customer123, count (capped)', (db) =>
-      countOrderRows(db, { q: 'customer123' }),
+      countOrderRows(db, { q: 'customer123' }, listCountCap('customer123')),
     );
     await explain(`orders ?q=${cursors.number}`, (db) =>
       listOrderRows(db, { q: cursors.number }, first, PAGE),
@@ -177,7 +180,9 @@ try {
       listOrderRows(db, {}, middle, PAGE),
     );
     await explain('customers, first page', (db) => listCustomerRows(db, undefined, first, PAGE));
-    await explain('customers, count (capped)', (db) => countCustomerRows(db, undefined));
+    await explain('customers, count (capped)', (db) =>
+      countCustomerRows(db, undefined, LIST_COUNT_CAP),
+    );
     await explain('customers ?q=customer123', (db) =>
       listCustomerRows(db, 'customer123', first, PAGE),
     );

@@ -1,14 +1,16 @@
 // The baseline: a bare node:http server that answers every request with fixed bytes.
 // Usage (as a child process): node bare-server.mjs <port> <content-type> <body-file> [database-url]
 // With a database URL it first runs, on a pg pool of the shop's size (10), the SQL the shop runs
-// for that address (the catalog's reads: modules/catalog/repository.ts, images/repository.ts),
-// so the baseline is the database's time plus the bytes: what a request must cost at least.
+// for that address (the catalog's reads: modules/catalog/repository.ts, images/repository.ts;
+// for '/', the home page's carousels and listing), so the baseline is the database's time plus
+// the bytes: what a request must cost at least. Other addresses answer the bytes alone.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
 const [port, contentType, bodyFile, databaseUrl] = process.argv.slice(2);
 const body = readFileSync(bodyFile);
 const PAGE_SIZE = 12;
+const CAROUSEL_SIZE = 8;
 
 /** The storefront's product columns and its variants, in one row (catalog/repository.ts). */
 const PRODUCT_WITH_VARIANTS = `select products.*, (
@@ -41,19 +43,35 @@ async function catalogQueries(pool) {
       images([id]),
     ]);
   };
+  const listing = async (page) => {
+    await pool.query(`select count(*) from products where status = 'published'`);
+    const { rows } = await pool.query(
+      `${PRODUCT_WITH_VARIANTS} where id in (
+         select id from products where status = 'published'
+         order by created_at desc, name asc, id asc limit $1 offset $2)
+       order by created_at desc, name asc, id asc`,
+      [PAGE_SIZE, (page - 1) * PAGE_SIZE],
+    );
+    await images(rows.map((row) => row.id));
+  };
+  // A home carousel: a category's newest cards (catalog/service.ts listProductCards).
+  const carousel = async (category) => {
+    const { rows } = await pool.query(
+      `${PRODUCT_WITH_VARIANTS} where id in (
+         select id from products where status = 'published' and category = $1
+         order by created_at desc, name asc, id asc limit $2)
+       order by created_at desc, name asc, id asc`,
+      [category, CAROUSEL_SIZE],
+    );
+    await images(rows.map((row) => row.id));
+  };
   return async (url) => {
     const address = new URL(url, 'http://bare');
     if (address.pathname === '/api/products') {
-      const page = Math.max(1, Number(address.searchParams.get('pageNumber')) || 1);
-      await pool.query(`select count(*) from products where status = 'published'`);
-      const { rows } = await pool.query(
-        `${PRODUCT_WITH_VARIANTS} where id in (
-           select id from products where status = 'published'
-           order by created_at desc, name asc, id asc limit $1 offset $2)
-         order by created_at desc, name asc, id asc`,
-        [PAGE_SIZE, (page - 1) * PAGE_SIZE],
-      );
-      await images(rows.map((row) => row.id));
+      await listing(Math.max(1, Number(address.searchParams.get('pageNumber')) || 1));
+    } else if (address.pathname === '/') {
+      // The home page's reads: its two carousels and the listing's first page.
+      await Promise.all([carousel('belts'), carousel('flower_totes'), listing(1)]);
     } else if (address.pathname.startsWith('/api/products/')) {
       await product('id', address.pathname.slice('/api/products/'.length));
     } else if (address.pathname.startsWith('/products/')) {

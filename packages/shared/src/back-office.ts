@@ -121,6 +121,16 @@ export const pagedSchema = z.object({
  */
 export const LIST_COUNT_CAP = 10_000;
 
+/**
+ * A text search counts to this many: a common fragment ('nasser') matches a seventh of a million
+ * orders, and checking 10,000 of them per request is what a busy back office cannot afford
+ * (decision 053). The screen shows '1,000+'.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+
+/** Where a list's count stops: lower for a text search. */
+export const listCountCap = (q: string | undefined) => (q ? SEARCH_COUNT_CAP : LIST_COUNT_CAP);
+
 const CURSOR =
   /^(\d{4,17})_((?:guest-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 

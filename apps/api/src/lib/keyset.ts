@@ -85,18 +85,19 @@ export function keysetPage<T extends { cursorAt: string; cursorKey: string }>(
 }
 
 /** Counting stops here: one more than the cap says 'more than the cap'. */
-export const COUNT_LIMIT = LIST_COUNT_CAP + 1;
+export const countLimit = (cap: number) => cap + 1;
 
-/** The page fields of a keyset-paged answer from a count made with COUNT_LIMIT. */
+/** The page fields of a keyset-paged answer from a count made with countLimit(cap). */
 export function keysetCounts(
   query: { page: number },
   counted: number,
   size: number,
   { next, prev }: { next: string | null; prev: string | null },
+  cap: number = LIST_COUNT_CAP,
 ) {
   return {
-    ...pageCounts(query.page, Math.min(counted, LIST_COUNT_CAP), size),
-    totalCapped: counted > LIST_COUNT_CAP,
+    ...pageCounts(query.page, Math.min(counted, cap), size),
+    totalCapped: counted > cap,
     next,
     prev,
   };

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCustomerListResponseSchema } from '@shop/shared/admin-orders';
-import { LIST_COUNT_CAP } from '@shop/shared/back-office';
+import { LIST_COUNT_CAP, SEARCH_COUNT_CAP } from '@shop/shared/back-office';
 import { orders, users } from '../../db/schema';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import { SAMPLE_ADDRESS } from '../../test/fixtures';
@@ -151,7 +151,10 @@ describe('paging through Customers', () => {
       from generate_series(1, ${LIST_COUNT_CAP}) as g`);
     const all = await list('');
     expect(all).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true, pages: 400 });
+    // A text search counts to its own, lower cap (decision 053).
     const many = await list('?q=many');
-    expect(many).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: false });
+    expect(many).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true, pages: 40 });
+    const one = await list('?q=many123@walk');
+    expect(one).toMatchObject({ total: 1, totalCapped: false });
   });
 });

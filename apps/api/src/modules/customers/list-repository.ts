@@ -3,7 +3,7 @@ import { GUEST_KEY_PREFIX } from '@shop/shared/admin-customers';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import {
-  COUNT_LIMIT,
+  countLimit,
   cursorMicros,
   keysetClauses,
   type KeysetOrder,
@@ -138,16 +138,21 @@ export async function listCustomerRows(
   });
 }
 
-/** How many customers the search finds, counted to COUNT_LIMIT at most (never a scan of all). */
-export async function countCustomerRows(db: Executor, q: string | undefined): Promise<number> {
+/** How many customers the search finds, counted to one more than `cap` at most (never a scan of all). */
+export async function countCustomerRows(
+  db: Executor,
+  q: string | undefined,
+  cap: number,
+): Promise<number> {
   const match = customerMatches(q);
+  const limit = countLimit(cap);
   const [counted] = rowsOf<{ total: number }>(
     await db.execute(sql`
       select (
         (select count(*) from (select 1 from users u where u.role = 'customer' ${match.accounts}
-           limit ${COUNT_LIMIT}) as a)
+           limit ${limit}) as a)
         + (select count(*) from (select 1 from guest_customers g where true ${match.guests}
-           limit ${COUNT_LIMIT}) as g)
+           limit ${limit}) as g)
       )::int as total`),
   );
   return counted?.total ?? 0;

@@ -1,3 +1,4 @@
+import { listCountCap } from '@shop/shared/back-office';
 import {
   ADMIN_PAGE_SIZE,
   type AdminCustomerListQuery,
@@ -45,9 +46,10 @@ export async function listCustomers(
 ): Promise<AdminCustomerListResponse> {
   const q = query.q || undefined;
   const at = pageAt(query, ADMIN_PAGE_SIZE);
+  const cap = listCountCap(q);
   const [rows, counted] = await Promise.all([
     listCustomerRows(db, q, at, ADMIN_PAGE_SIZE),
-    countCustomerRows(db, q),
+    countCustomerRows(db, q, cap),
   ]);
   const page = keysetPage(rows, at, ADMIN_PAGE_SIZE);
   return {
@@ -61,7 +63,7 @@ export async function listCustomers(
       totalSpent: row.spentCents / 100,
       createdAt: row.since.toISOString(),
     })),
-    ...keysetCounts(query, counted, ADMIN_PAGE_SIZE, page),
+    ...keysetCounts(query, counted, ADMIN_PAGE_SIZE, page, cap),
   };
 }
 

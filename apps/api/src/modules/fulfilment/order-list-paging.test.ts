@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrderListResponseSchema } from '@shop/shared/admin-orders';
-import { LIST_COUNT_CAP } from '@shop/shared/back-office';
+import { LIST_COUNT_CAP, SEARCH_COUNT_CAP } from '@shop/shared/back-office';
 import { orders } from '../../db/schema';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import { SAMPLE_ADDRESS } from '../../test/fixtures';
@@ -133,6 +133,9 @@ describe('paging through the order list', () => {
     expect(all).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true, pages: 400 });
     const expired = await list('?status=expired');
     expect(expired).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: false });
+    // A text search counts to its own, lower cap (decision 053).
+    const searched = await list('?q=bulk');
+    expect(searched).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true, pages: 40 });
     const deep = await list(`?page=2&after=${all.next}`);
     expect(deep.orders[0]?._id).not.toBe(all.orders.at(-1)?._id);
   });

@@ -16,7 +16,7 @@ import type { OrderStatus } from '@shop/shared/orders';
 import type { Executor } from '../../db/client';
 import { orderItems, orders, shipmentItems, shipments } from '../../db/schema';
 import {
-  COUNT_LIMIT,
+  countLimit,
   cursorMicros,
   keysetClauses,
   type KeysetOrder,
@@ -142,13 +142,17 @@ export async function listOrderRows(
   }));
 }
 
-/** How many orders the filter matches, counted to COUNT_LIMIT at most (never a scan of all). */
-export async function countOrderRows(db: Executor, filter: OrderListFilter): Promise<number> {
+/** How many orders the filter matches, counted to one more than `cap` at most (never a scan of all). */
+export async function countOrderRows(
+  db: Executor,
+  filter: OrderListFilter,
+  cap: number,
+): Promise<number> {
   const matching = db
     .select({ one: sql`1` })
     .from(orders)
     .where(orderFilter(filter))
-    .limit(COUNT_LIMIT)
+    .limit(countLimit(cap))
     .as('matching');
   const [counted] = await db.select({ total: count() }).from(matching);
   return counted?.total ?? 0;

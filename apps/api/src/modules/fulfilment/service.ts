@@ -1,3 +1,4 @@
+import { listCountCap } from '@shop/shared/back-office';
 import {
   ADMIN_ORDER_MESSAGES,
   ADMIN_PAGE_SIZE,
@@ -53,9 +54,10 @@ export async function listAdminOrders(
 ): Promise<AdminOrderListResponse> {
   const filter = { status: query.status, q: query.q || undefined, from: query.from, to: query.to };
   const at = pageAt(query, ADMIN_PAGE_SIZE);
+  const cap = listCountCap(filter.q);
   const [rows, counted] = await Promise.all([
     listOrderRows(ctx.db, filter, at, ADMIN_PAGE_SIZE),
-    countOrderRows(ctx.db, filter),
+    countOrderRows(ctx.db, filter, cap),
   ]);
   const page = keysetPage(rows, at, ADMIN_PAGE_SIZE);
   return {
@@ -70,7 +72,7 @@ export async function listAdminOrders(
       totalPrice: row.totalCents / 100,
       itemsCount: row.itemsCount,
     })),
-    ...keysetCounts(query, counted, ADMIN_PAGE_SIZE, page),
+    ...keysetCounts(query, counted, ADMIN_PAGE_SIZE, page, cap),
   };
 }
 
