@@ -215,14 +215,14 @@ export function DiscountTargets({
           </ul>
         )}
         <div className="flex flex-wrap items-end gap-2">
-          <label className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm font-semibold">
+          <label className="flex min-w-48 flex-1 flex-col gap-1.5 text-sm font-semibold">
             Find products
             <input
               type="search"
               value={typed}
               onChange={(event) => setTyped(event.target.value)}
               onKeyDown={onKeyDown}
-              className={`${fieldInputClass} min-w-48`}
+              className={fieldInputClass}
             />
           </label>
           <Button variant="secondary" onClick={search}>
