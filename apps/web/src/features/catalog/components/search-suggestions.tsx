@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { SuggestedProduct } from '@shop/shared/search';
 import { Icon } from '../../../components/ui/icon';
 import { pictureSources } from '../../../lib/product-image';
@@ -64,68 +64,76 @@ export function SearchSuggestions({
       className="absolute top-full right-0 z-40 mt-2 max-h-[70vh] w-full min-w-80 overflow-y-auto overscroll-contain rounded-2xl border border-sand-200 bg-white py-2 shadow-lg"
     >
       {products.length > 0 && (
-        <li role="group" aria-label="Products">
-          <p
-            aria-hidden="true"
-            className="px-3 pb-1 text-xs font-semibold tracking-wide text-ink-muted uppercase"
-          >
-            Products
-          </p>
-          <ul role="presentation">
-            {products.map(({ option, index, product }) => (
-              <li
-                key={product._id}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                // Read as 'Dune Wash Hoodie, $59.00', not the name and price run together.
-                aria-label={`${product.name}, ${formatDollars(product.price)}`}
-                className={optionClass(index === active)}
-                {...choose(option)}
-              >
-                <img
-                  {...pictureSources(product.image, '48px')}
-                  alt=""
-                  width={48}
-                  height={48}
-                  loading="lazy"
-                  decoding="async"
-                  className="size-12 shrink-0 rounded-lg bg-sand-100 object-cover"
-                />
-                <span className="min-w-0 flex-1 truncate font-medium">{product.name}</span>
-                <span className="shrink-0 font-semibold text-terracotta-800 tabular-nums">
-                  {formatDollars(product.price)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </li>
+        <OptionGroup title="Products">
+          {products.map(({ option, index, product }) => (
+            <li
+              key={product._id}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              // Read as 'Dune Wash Hoodie, $59.00', not the name and price run together.
+              aria-label={`${product.name}, ${formatDollars(product.price)}`}
+              className={optionClass(index === active)}
+              {...choose(option)}
+            >
+              <img
+                {...pictureSources(product.image, '48px')}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+                decoding="async"
+                className="size-12 shrink-0 rounded-lg bg-sand-100 object-cover"
+              />
+              <span className="min-w-0 flex-1 truncate font-medium">{product.name}</span>
+              <span className="shrink-0 font-semibold text-terracotta-800 tabular-nums">
+                {formatDollars(product.price)}
+              </span>
+            </li>
+          ))}
+        </OptionGroup>
       )}
       {searches.length > 0 && (
-        <li role="group" aria-label="Searches">
-          <p
-            aria-hidden="true"
-            className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-ink-muted uppercase"
-          >
-            Searches
-          </p>
-          <ul role="presentation">
-            {searches.map(({ option, index, search }) => (
-              <li
-                key={search}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                className={optionClass(index === active)}
-                {...choose(option)}
-              >
-                <Icon name="search" className="size-4 shrink-0 text-ink-muted" />
-                <span className="min-w-0 flex-1 truncate">{search}</span>
-              </li>
-            ))}
-          </ul>
-        </li>
+        <OptionGroup title="Searches" spaced>
+          {searches.map(({ option, index, search }) => (
+            <li
+              key={search}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              className={optionClass(index === active)}
+              {...choose(option)}
+            >
+              <Icon name="search" className="size-4 shrink-0 text-ink-muted" />
+              <span className="min-w-0 flex-1 truncate">{search}</span>
+            </li>
+          ))}
+        </OptionGroup>
       )}
     </ul>
+  );
+}
+
+/** A named group of the listbox's options ('Products', 'Searches'); its title is not announced twice. */
+function OptionGroup({
+  title,
+  spaced = false,
+  children,
+}: {
+  title: string;
+  /** Space above the title: a group after another. */
+  spaced?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <li role="group" aria-label={title}>
+      <p
+        aria-hidden="true"
+        className={`px-3 ${spaced ? 'pt-2' : ''} pb-1 text-xs font-semibold tracking-wide text-ink-muted uppercase`}
+      >
+        {title}
+      </p>
+      <ul role="presentation">{children}</ul>
+    </li>
   );
 }
