@@ -1,18 +1,20 @@
 // `npm run bench:search-explain` (tsx bench/search-explain.ts): the storefront search's statements
 // (decision 050) on a generated catalog on PostgreSQL: EXPLAIN (ANALYZE, BUFFERS) of each, and the
-// time of whole searches as the API runs them (searchProducts: words, count, ranked page), asked
+// time of whole searches as the API runs them (listProducts: words, facets with the total, ranked page), asked
 // one at a time. PostgreSQL: BENCH_PG_URL (default 127.0.0.1:5432, trust); a scratch database,
 // dropped at the end. BENCH_PRODUCTS (default 10000). Never in CI.
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client';
+import { NO_FILTERS, type ListingFilters } from '../packages/shared/src/listing';
+import { listProducts } from '../apps/api/src/modules/catalog/service';
 import {
-  countMatchesSql,
-  rankedIdsSql,
-  readWordsSql,
-  type SearchFilter,
-} from '../apps/api/src/modules/search/repository';
-import { searchProducts } from '../apps/api/src/modules/search/service';
+  listingFacetsSql,
+  listingPageSql,
+  type ListingQuery,
+} from '../apps/api/src/modules/catalog/listing-repository';
+import { readWordsSql, type SearchFilter } from '../apps/api/src/modules/search/repository';
+import { searchScopeOf } from '../apps/api/src/modules/search/service';
 import {
   createScratchDatabase,
   generateVariantCatalog,
@@ -66,23 +68,40 @@ try {
     every: true,
   };
   await explain('words of "dune flowr hodie"', readWordsSql(['dune', 'flowr', 'hodie']));
-  await explain('count, "tote" (with its synonym bag)', countMatchesSql(oneWord));
-  await explain('ranked page, "tote"', rankedIdsSql(oneWord, page));
-  await explain('count, "dune stripe hoodie"', countMatchesSql(threeWords));
-  await explain('ranked page, "dune stripe hoodie"', rankedIdsSql(threeWords, page));
+  // A search's listing (decision 057): its facets with the total, then its ranked page.
+  const searchQuery = (
+    filter: SearchFilter,
+    filters: ListingFilters = NO_FILTERS,
+  ): ListingQuery => ({
+    scope: searchScopeOf(filter),
+    filters,
+    onSale: sql`false`,
+    sort: 'relevance',
+    bestSellingFrom: '2000-01-01',
+  });
+  await explain(
+    'facets and total, "tote" (with its synonym bag)',
+    listingFacetsSql(searchQuery(oneWord)),
+  );
+  await explain('ranked page, "tote"', listingPageSql(searchQuery(oneWord), page));
+  await explain(
+    'facets and total, "dune stripe hoodie"',
+    listingFacetsSql(searchQuery(threeWords)),
+  );
+  await explain('ranked page, "dune stripe hoodie"', listingPageSql(searchQuery(threeWords), page));
 
-  console.log('\n## whole searches (searchProducts), 20 each, one at a time');
+  console.log('\n## whole searches (listProducts), 20 each, one at a time');
   for (const keyword of ['tote', 'dune stripe hodie', 'oasis weave strap', 'zebra', 'qqqqqq']) {
     const times: number[] = [];
     for (let i = 0; i < 20; i += 1) {
       const t0 = performance.now();
-      await searchProducts(db, { keyword }, page);
+      await listProducts(db, { keyword, page: 1, filters: NO_FILTERS });
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
-    const found = await searchProducts(db, { keyword }, page);
+    const found = await listProducts(db, { keyword, page: 1, filters: NO_FILTERS });
     console.log(
-      `${keyword.padEnd(20)} p50 ${times[10]!.toFixed(1)} ms, max ${times[19]!.toFixed(1)} ms; ${found.total} found (${found.outcome.matched})`,
+      `${keyword.padEnd(20)} p50 ${times[10]!.toFixed(1)} ms, max ${times[19]!.toFixed(1)} ms; ${found.pages} pages (${found.search?.matched})`,
     );
   }
   await database.close();

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { singleLineText } from './text';
 import { CATEGORIES } from './catalog-constants';
 import { searchOutcomeSchema } from './search';
+import { filterParamValueSchema, listingFacetsSchema } from './listing';
 
 export * from './catalog-constants';
 
@@ -112,6 +113,8 @@ export const productListSchema = z.object({
   pages: z.int().check(z.nonnegative()),
   /** A keyword search's outcome (decision 050): all words matched, some, or none (with 'did you mean'). */
   search: z.optional(searchOutcomeSchema),
+  /** What each filter would leave (decision 057). */
+  facets: z.optional(listingFacetsSchema),
 });
 export type ProductList = z.infer<typeof productListSchema>;
 
@@ -160,6 +163,7 @@ export const productCardPageSchema = z.object({
   pages: z.int().check(z.nonnegative()),
   /** As GET /api/products's: a keyword search's outcome (decision 050). */
   search: productListSchema.shape.search,
+  facets: productListSchema.shape.facets,
 });
 export type ProductCardPage = z.infer<typeof productCardPageSchema>;
 
@@ -178,14 +182,22 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const productIdSchema = singleLineText('Product id').check(z.maxLength(100));
 
 /** Query of GET /api/products. The spec's client sends a single space for 'none'. */
-export const productListQuerySchema = z.object({
-  keyword: z.optional(
-    singleLineText('Search keyword').check(z.maxLength(200, 'Search keyword is too long')),
-  ),
-  pageNumber: z.optional(singleLineText('Page number').check(z.maxLength(20))),
-  /** One category or several, comma-separated. */
-  category: z.optional(singleLineText('Category').check(z.maxLength(200))),
-});
+/**
+ * A listing's query: the spec's keyword and page, a category page's categories, and the sort and
+ * filters (decision 057: `sort`, `type`, `collection`, `price`, `in-stock`, `on-sale`, and any other
+ * key an option's, `size=L&size=XL`), which the shared rules in listing.ts read.
+ */
+export const productListQuerySchema = z.catchall(
+  z.object({
+    keyword: z.optional(
+      singleLineText('Search keyword').check(z.maxLength(200, 'Search keyword is too long')),
+    ),
+    pageNumber: z.optional(singleLineText('Page number').check(z.maxLength(20))),
+    /** One category or several, comma-separated. */
+    category: z.optional(singleLineText('Category').check(z.maxLength(200))),
+  }),
+  filterParamValueSchema,
+);
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 /** GET /api/config/shop */

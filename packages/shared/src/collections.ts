@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { productSummarySchema } from './catalog';
 import { singleLineText } from './text';
+import { filterParamValueSchema, listingFacetsSchema } from './listing';
 
 /**
  * Collections of the shop's own (decision 034): a name, a handle (its address,
@@ -34,9 +35,13 @@ export const collectionHandleParams = z.object({
 });
 
 /** GET /api/collections/:handle?pageNumber= (a blank or bad page number means 1, as listings). */
-export const collectionPageQuerySchema = z.object({
-  pageNumber: z.optional(singleLineText('Page number').check(z.maxLength(20))),
-});
+/** A collection page's number, sort and filters (as a listing's, decision 057). */
+export const collectionPageQuerySchema = z.catchall(
+  z.object({
+    pageNumber: z.optional(singleLineText('Page number').check(z.maxLength(20))),
+  }),
+  filterParamValueSchema,
+);
 export type CollectionPageQuery = z.infer<typeof collectionPageQuerySchema>;
 
 export const storefrontCollectionSchema = z.object({
@@ -57,6 +62,7 @@ export const collectionPageSchema = z.object({
   products: z.array(productSummarySchema),
   page: z.int().check(z.positive()),
   pages: z.int().check(z.nonnegative()),
+  facets: z.optional(listingFacetsSchema),
 });
 export type CollectionPage = z.infer<typeof collectionPageSchema>;
 

@@ -4,6 +4,7 @@ import {
   boolean,
   customType,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -136,6 +137,15 @@ export const variants = pgTable(
     lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
     /** Set when the low-stock mail went out; cleared once available rises above the threshold. */
     lowStockAlerted: boolean('low_stock_alerted').notNull().default(false),
+    /**
+     * What a listing's option filters match (decision 057): 'size=L', 'colour=Sand', one per
+     * option (its name in lower case, the value as written). Written only by the database, from
+     * the product's options and this row's values (migration 0027).
+     */
+    facets: text('facets')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.key] }),
@@ -293,4 +303,24 @@ export const productHandleRedirects = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('product_handle_redirects_product_idx').on(t.productId)],
+);
+
+/**
+ * Units paid per product per day (decision 057): 'Best selling' sums the last 90 days of these,
+ * never the orders themselves. Written only by the database when an order is paid (migration
+ * 0027), in the payment's transaction.
+ */
+export const productSalesDays = pgTable(
+  'product_sales_days',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    units: integer('units').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.day] }),
+    index('product_sales_days_day_idx').on(t.day),
+  ],
 );

@@ -5,6 +5,7 @@ import {
   productListSchema,
   productSchema,
 } from '@shop/shared/catalog';
+import { listingParamsOf } from '@shop/shared/listing';
 import type { Database } from '../../db/client';
 import { TtlCache, stringBytes } from '../../lib/ttl-cache';
 import {
@@ -49,7 +50,9 @@ const listingKey = (kind: string, request: ListingRequest) =>
     kind,
     request.keyword?.toLowerCase() ?? '',
     [...(request.categories ?? [])].sort(),
+    request.collectionId ?? '',
     request.page,
+    listingParamsOf(request.filters),
   ]);
 
 /**

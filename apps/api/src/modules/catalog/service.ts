@@ -19,9 +19,9 @@ import { invalid, notFound } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import { imageAltsOfProducts, type ImageAlts } from '../images/service';
 import { readProductSales, saleOf, type ProductSales } from './sales';
-import { searchProducts } from '../search/service';
+import { readListing, type ListingRequest } from './listing';
+import { readListingFilters } from '@shop/shared/listing';
 import {
-  countProducts,
   findFormerHandleTarget,
   findHandleRedirect,
   findProductByHandle,
@@ -39,19 +39,17 @@ import {
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
-export interface ListingRequest {
-  keyword?: string;
-  categories?: Category[];
-  page: number;
-}
+export type { ListingRequest };
 
-/** Reads the listing query the spec's way: a blank keyword or page means none; a bad page means 1. */
+/**
+ * Reads the listing query the spec's way: a blank keyword or page means none; a bad page means 1.
+ * Its sort and filters (decision 057) are read by the shared rules; one they cannot read is a 400.
+ */
 export function readListingQuery(query: ProductListQuery): ListingRequest {
   const keyword = query.keyword?.trim();
-  const pageNumber = Number.parseInt(query.pageNumber?.trim() ?? '', 10);
-  const request: ListingRequest = {
-    page: Number.isSafeInteger(pageNumber) && pageNumber >= 1 ? pageNumber : 1,
-  };
+  const { filters, problems } = readListingFilters(query);
+  if (problems.length) throw invalid(problems[0]!);
+  const request: ListingRequest = { page: readPageNumber(query.pageNumber), filters };
   if (keyword) request.keyword = keyword;
   const categories = (query.category ?? '')
     .split(',')
@@ -65,36 +63,26 @@ export function readListingQuery(query: ProductListQuery): ListingRequest {
   return request;
 }
 
+/** A page number as the spec reads it: blank or bad is 1. */
+export function readPageNumber(text: string | undefined): number {
+  const pageNumber = Number.parseInt(text?.trim() ?? '', 10);
+  return Number.isSafeInteger(pageNumber) && pageNumber >= 1 ? pageNumber : 1;
+}
+
+/** GET /api/products: a page of the listing, ranked for a search, with its facets. */
 export async function listProducts(
   db: Database,
   request: ListingRequest,
   now: Date = new Date(),
 ): Promise<ProductList> {
-  const window = { limit: PRODUCTS_PAGE_SIZE, offset: (request.page - 1) * PRODUCTS_PAGE_SIZE };
-  let rows: ProductWithStock[];
-  let pages: number;
-  let search: ProductList['search'];
-  if (request.keyword) {
-    // Ranked by modules/search (decision 050); a page past the end reads no products.
-    const found = await searchProducts(
-      db,
-      { keyword: request.keyword, categories: request.categories },
-      window,
-    );
-    pages = Math.ceil(found.total / PRODUCTS_PAGE_SIZE);
-    rows = await findPublishedProductsInOrder(db, found.ids);
-    search = found.outcome;
-  } else {
-    const filter = { categories: request.categories };
-    pages = Math.ceil((await countProducts(db, filter)) / PRODUCTS_PAGE_SIZE);
-    // A page past the end is an empty page, not an error; no need to ask the database for it.
-    rows = request.page > pages ? [] : await findProductsPage(db, filter, window);
-  }
+  const found = await readListing(db, request, PRODUCTS_PAGE_SIZE, now);
+  const rows = await findPublishedProductsInOrder(db, found.ids);
   return {
     products: await summarizeProducts(db, rows, now),
     page: request.page,
-    pages,
-    ...(search ? { search } : {}),
+    pages: Math.ceil(found.total / PRODUCTS_PAGE_SIZE),
+    facets: found.facets,
+    ...(found.search ? { search: found.search } : {}),
   };
 }
 

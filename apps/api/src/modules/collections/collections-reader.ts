@@ -2,7 +2,8 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { collectionMenuSchema, collectionPageSchema } from '@shop/shared/collections';
 import type { Database } from '../../db/client';
 import { TtlCache, stringBytes } from '../../lib/ttl-cache';
-import { collectionMenu, readCollectionPage } from './service';
+import { listingParamsOf } from '@shop/shared/listing';
+import { collectionMenu, readCollectionPage, type CollectionListing } from './service';
 
 const encodePage = serializerCompiler({
   schema: collectionPageSchema,
@@ -27,9 +28,10 @@ export function createCollectionsReader(
 ) {
   const cache = new TtlCache<string>({ ...cacheOptions, sizeOf: stringBytes, now });
   return {
-    pageJson(handle: string, pageNumber: string | undefined): Promise<string> {
-      return cache.get(JSON.stringify(['page', handle, pageNumber ?? '']), async () =>
-        encodePage(await readCollectionPage(db, handle, pageNumber, new Date(now()))),
+    pageJson(handle: string, listing: CollectionListing): Promise<string> {
+      const key = JSON.stringify(['page', handle, listing.page, listingParamsOf(listing.filters)]);
+      return cache.get(key, async () =>
+        encodePage(await readCollectionPage(db, handle, listing, new Date(now()))),
       );
     },
     menuJson(): Promise<string> {

@@ -19,6 +19,7 @@ import type { Authenticator } from '../accounts/authenticator';
 import { backOfficeActor } from '../back-office/actor';
 import type { CollectionsReader } from './collections-reader';
 import {
+  readCollectionQuery,
   createCollection,
   deleteCollection,
   getAdminCollection,
@@ -58,7 +59,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<{
         .type('application/json')
         .send(
           preEncoded<CollectionPage>(
-            await reader.pageJson(request.params.handle, request.query.pageNumber),
+            await reader.pageJson(request.params.handle, readCollectionQuery(request.query)),
           ),
         ),
   );

@@ -3,6 +3,7 @@ import {
   RESERVED_COLLECTION_HANDLES,
   type CollectionMenu,
   type CollectionPage,
+  type CollectionPageQuery,
   type CollectionStatus,
 } from '@shop/shared/collections';
 import {
@@ -12,24 +13,22 @@ import {
   type CollectionWrite,
 } from '@shop/shared/admin-collections';
 import { handleFromName } from '@shop/shared/admin-catalog';
-import { PRODUCTS_PAGE_SIZE } from '@shop/shared/catalog';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/database-errors';
-import { AppError, notFound } from '../../errors';
+import { AppError, invalid, notFound } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import { recordAudit, type AuditActor } from '../audit/service';
-import { readListingQuery, summarizeProducts } from '../catalog/service';
+import { readListingFilters } from '@shop/shared/listing';
+import { listProducts, readPageNumber, type ListingRequest } from '../catalog/service';
 import {
   collectionHandlesLike,
   collectionIdByHandle,
-  countPublishedProductsOf,
   deleteCollectionRow,
   existingProductIds,
   findCollectionById,
   findCollectionProductsForBackOffice,
   findMenuCollections,
   findPublishedCollectionByHandle,
-  findPublishedProductsPageOf,
   insertCollection,
   listCollectionRows,
   lockCollection,
@@ -54,28 +53,27 @@ const MAX_HANDLE_LENGTH = 80;
 // ---------------------------------------------------------------------------------------------
 // Storefront
 
+/** A collection page's query read as a listing's: its page, sort and filters (400 when unreadable). */
+export function readCollectionQuery(query: CollectionPageQuery): CollectionListing {
+  const { filters, problems } = readListingFilters(query);
+  if (problems.length) throw invalid(problems[0]!);
+  return { page: readPageNumber(query.pageNumber), filters };
+}
+export type CollectionListing = Pick<ListingRequest, 'page' | 'filters'>;
+
 /**
  * GET /api/collections/:handle?pageNumber=: a published collection and one page of its published
- * products in its order (listing page size; a page past the end is empty). 404 for a draft.
+ * products, in its order unless sorted (listing page size; a page past the end is empty), with
+ * the listing's facets. 404 for a draft.
  */
 export async function readCollectionPage(
   db: Database,
   handle: string,
-  pageNumber: string | undefined,
+  listing: CollectionListing,
   now: Date = new Date(),
 ): Promise<CollectionPage> {
   const collection = await findPublishedCollectionByHandle(db, handle);
   if (!collection) throw collectionNotFound();
-  const { page } = readListingQuery({ pageNumber });
-  const total = await countPublishedProductsOf(db, collection.id);
-  const pages = Math.ceil(total / PRODUCTS_PAGE_SIZE);
-  const rows =
-    page > pages
-      ? []
-      : await findPublishedProductsPageOf(db, collection.id, {
-          limit: PRODUCTS_PAGE_SIZE,
-          offset: (page - 1) * PRODUCTS_PAGE_SIZE,
-        });
   return {
     collection: {
       handle: collection.handle,
@@ -84,9 +82,7 @@ export async function readCollectionPage(
       seoTitle: collection.seoTitle,
       seoDescription: collection.seoDescription,
     },
-    products: await summarizeProducts(db, rows, now),
-    page,
-    pages,
+    ...(await listProducts(db, { ...listing, collectionId: collection.id }, now)),
   };
 }
 

@@ -8,6 +8,7 @@ import {
 import { collectionHandleParams, collectionPageQuerySchema } from '@shop/shared/collections';
 import type { CatalogReader } from '../catalog/catalog-reader';
 import type { CollectionsReader } from '../collections/collections-reader';
+import { readCollectionQuery } from '../collections/service';
 import { readCardsQuery, readListingQuery, type ListingRequest } from '../catalog/service';
 import { renderRead } from './render-deadline';
 
@@ -57,6 +58,16 @@ const LISTINGS = new Map<
  * Anything else a page asks for on the server is a 404: the pages that need more render in the
  * browser (see the web app's BrowserOnly).
  */
+/** A query as Fastify parses one: a key given several times (`size=L&size=XL`) is an array. */
+function queryOf(searchParams: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(searchParams.keys())) {
+    const values = searchParams.getAll(key);
+    query[key] = values.length === 1 ? values[0]! : values;
+  }
+  return query;
+}
+
 export function createRendererFetch(deps: {
   catalog: CatalogReader;
   collections: CollectionsReader;
@@ -69,7 +80,7 @@ export function createRendererFetch(deps: {
       if (pathname === '/api/config/shop') return json(200, shopConfigJson);
       const listing = LISTINGS.get(pathname);
       if (listing) {
-        const query = productListQuerySchema.safeParse(Object.fromEntries(searchParams));
+        const query = productListQuerySchema.safeParse(queryOf(searchParams));
         if (!query.success) return failure(400, query.error.issues[0]?.message ?? 'Invalid query');
         return json(
           200,
@@ -97,12 +108,12 @@ export function createRendererFetch(deps: {
         const params = collectionHandleParams.safeParse({
           handle: decodeURIComponent(collection[1]!),
         });
-        const query = collectionPageQuerySchema.safeParse(Object.fromEntries(searchParams));
+        const query = collectionPageQuerySchema.safeParse(queryOf(searchParams));
         if (!params.success || !query.success) return failure(400, 'Invalid collection address');
         return json(
           200,
           await renderRead(() =>
-            deps.collections.pageJson(params.data.handle, query.data.pageNumber),
+            deps.collections.pageJson(params.data.handle, readCollectionQuery(query.data)),
           ),
         );
       }

@@ -113,11 +113,20 @@ export interface SearchFilter {
 }
 
 /**
- * The published products that match, as `m` (with its `score` when asked) joined to `p` and its
- * stock `k`. The search rows are scored and dropped in a subquery of their own (`offset 0` keeps
- * the planner from merging it): their vectors are wide, and the joins and the sort above need
- * only the ids.
+ * The search rows that match, with their `score` when asked, as a subquery to join as `m`. They
+ * are scored and dropped in a subquery of their own (`offset 0` keeps the planner from merging
+ * it): their vectors are wide, and the joins and the sort above need only the ids.
  */
+export const searchMatchesSql = (filter: SearchFilter, scored = true): SQL =>
+  sql`(select s.product_id${scored ? sql`, ${fieldScore(filter.terms)} as score` : sql``}
+        from product_search s
+        where s.document @@ (${matchQuery(filter.terms, filter.every)}) offset 0)`;
+
+/** A match's rank over `m` (searchMatchesSql) and its product `p`: best highest. */
+export const searchScoreSql = (filter: SearchFilter): SQL =>
+  sql`(m.score${phraseScore(filter.phrase)})`;
+
+/** The published products that match, as `m` joined to `p` and its stock `k`. */
 function matchingProducts(filter: SearchFilter, scored: boolean): SQL {
   const inCategories = filter.categories?.length
     ? sql` and p.category in (${sql.join(
@@ -125,33 +134,10 @@ function matchingProducts(filter: SearchFilter, scored: boolean): SQL {
         sql`, `,
       )})`
     : sql``;
-  return sql`from (select s.product_id${scored ? sql`, ${fieldScore(filter.terms)} as score` : sql``}
-        from product_search s
-        where s.document @@ (${matchQuery(filter.terms, filter.every)}) offset 0) m
+  return sql`from ${searchMatchesSql(filter, scored)} m
       join products p on p.id = m.product_id
       left join product_in_stock k on k.product_id = p.id
     where p.status = 'published'${inCategories}`;
-}
-
-export const countMatchesSql = (filter: SearchFilter) =>
-  sql`select count(*)::int as total ${matchingProducts(filter, false)}`;
-
-export async function countMatches(db: Executor, filter: SearchFilter): Promise<number> {
-  const result = await db.execute(countMatchesSql(filter));
-  return rowsOf<{ total: number }>(result)[0]?.total ?? 0;
-}
-
-/**
- * A page of the matching products' ids, best first: by score, then those that can be bought,
- * then the newest.
- */
-export async function findRankedIds(
-  db: Executor,
-  filter: SearchFilter,
-  page: { limit: number; offset: number },
-): Promise<string[]> {
-  const result = await db.execute(rankedIdsSql(filter, page));
-  return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
 /** `columns` of the matching products' page, best first. */
@@ -161,12 +147,9 @@ const rankedSql = (
   page: { limit: number; offset: number },
 ) => sql`
     select ${columns} ${matchingProducts(filter, true)}
-    order by m.score${phraseScore(filter.phrase)} desc, coalesce(k.in_stock, false) desc,
+    order by ${searchScoreSql(filter)} desc, coalesce(k.in_stock, false) desc,
       p.created_at desc, p.id
     limit ${page.limit} offset ${page.offset}`;
-
-export const rankedIdsSql = (filter: SearchFilter, page: { limit: number; offset: number }) =>
-  rankedSql(sql`p.id`, filter, page);
 
 /* Suggestions as the shopper types. */
 

@@ -5,7 +5,6 @@ import {
   prefixCompletions,
   searchWordsOf,
   typoCorrections,
-  type SearchOutcome,
   type Suggestions,
   type SynonymList,
   type SynonymListWrite,
@@ -13,13 +12,13 @@ import {
 import type { Database } from '../../db/client';
 import { recordAudit, type AuditActor } from '../audit/service';
 import {
-  countMatches,
   findClosestWords,
   findPrefixCandidates,
-  findRankedIds,
   findSuggestedProducts,
   findSynonymGroups,
   readWords,
+  searchMatchesSql,
+  searchScoreSql,
   replaceSynonymGroups,
   type SearchFilter,
   type SearchTerms,
@@ -27,18 +26,6 @@ import {
 
 /** At most this many 'did you mean' words. */
 const DID_YOU_MEAN = 5;
-
-export interface SearchRequest {
-  keyword: string;
-  categories?: readonly string[] | undefined;
-}
-
-export interface SearchPage {
-  /** The products of the page, best first. */
-  ids: string[];
-  total: number;
-  outcome: SearchOutcome;
-}
 
 /**
  * What each word of a search stands for: itself, its synonyms and, for a word no product has
@@ -56,35 +43,34 @@ async function termsOf(db: Database, words: readonly string[]): Promise<SearchTe
 }
 
 /**
- * The storefront's search (decision 050): the products with every word; when none has them all
- * (and there are several), those with any of them; ranked by where the words are, then stock,
- * then age. Nothing at all: the shop's closest words instead.
+ * How a listing reads a keyword (decision 050): the products with every word; when none has them
+ * all (and there are several), those with any of them. The listing tries these in order and
+ * keeps the first that finds something (catalog/listing.ts).
  */
-export async function searchProducts(
+export async function searchAttempts(
   db: Database,
-  request: SearchRequest,
-  page: { limit: number; offset: number },
-): Promise<SearchPage> {
-  const words = searchWordsOf(request.keyword);
+  keyword: string,
+): Promise<{ words: string[]; attempts: SearchFilter[] }> {
+  const words = searchWordsOf(keyword);
   const terms = await termsOf(db, words);
-  if (terms.length) {
-    const every: SearchFilter = {
-      terms,
-      every: true,
-      categories: request.categories,
-      phrase: words.length > 1 ? words.join(' ') : undefined,
-    };
-    for (const filter of terms.length > 1 ? [every, { ...every, every: false }] : [every]) {
-      const total = await countMatches(db, filter);
-      if (total > 0) {
-        const ids = page.offset < total ? await findRankedIds(db, filter, page) : [];
-        const matched = filter.every ? 'all' : 'some';
-        return { ids, total, outcome: { matched, didYouMean: [] } };
-      }
-    }
-  }
-  const didYouMean = await findClosestWords(db, words, DID_YOU_MEAN);
-  return { ids: [], total: 0, outcome: { matched: 'none', didYouMean } };
+  if (!terms.length) return { words, attempts: [] };
+  const every: SearchFilter = {
+    terms,
+    every: true,
+    phrase: words.length > 1 ? words.join(' ') : undefined,
+  };
+  return { words, attempts: terms.length > 1 ? [every, { ...every, every: false }] : [every] };
+}
+
+/** A search as a listing's scope: its matches to join as `m`, and their rank (decision 057). */
+export const searchScopeOf = (filter: SearchFilter) => ({
+  matches: searchMatchesSql(filter),
+  score: searchScoreSql(filter),
+});
+
+/** A search that found nothing, even with typos allowed: the shop's closest words instead. */
+export async function didYouMean(db: Database, words: readonly string[]): Promise<string[]> {
+  return findClosestWords(db, words, DID_YOU_MEAN);
 }
 
 /**

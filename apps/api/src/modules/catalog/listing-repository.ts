@@ -1,0 +1,251 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Category } from '@shop/shared/catalog';
+import type { ListingFilters, ListingSort } from '@shop/shared/listing';
+import type { Executor } from '../../db/client';
+
+/*
+ * The storefront's listings with sort and filters (decision 057): one scope (published products,
+ * a category page's categories, a collection, a search's matches), the shopper's filters over it,
+ * and the facets that count what each filter would leave. Two statements: the facets with the
+ * total, then the page's ids; the same SQL on PGlite and PostgreSQL.
+ */
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** What the listing is before the shopper's filters. */
+export interface ListingScope {
+  categories?: readonly Category[] | undefined;
+  collectionId?: string | undefined;
+  /** A search's matches as a subquery of `product_id` and `score` (modules/search). */
+  matches?: SQL | undefined;
+  /** The search's rank of a match (over `m` and `p`), best highest. */
+  score?: SQL | undefined;
+}
+
+export interface ListingQuery {
+  scope: ListingScope;
+  filters: ListingFilters;
+  /** Whether a product (`p`) is on sale now: a compare-at price or an automatic discount. */
+  onSale: SQL;
+  sort: ListingSort;
+  /** The first day 'Best selling' counts (UTC, YYYY-MM-DD). */
+  bestSellingFrom: string;
+}
+
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+const textArray = (values: readonly string[]) => sql`array[${list(values)}]::text[]`;
+
+function scopeFrom(scope: ListingScope, extra: SQL = sql``): SQL {
+  return sql`from products p
+    ${scope.matches ? sql`join ${scope.matches} m on m.product_id = p.id` : sql``}
+    ${scope.collectionId ? sql`join collection_products cp on cp.product_id = p.id and cp.collection_id = ${scope.collectionId}` : sql``}
+    left join product_in_stock k on k.product_id = p.id ${extra}
+    where p.status = 'published'${
+      scope.categories?.length ? sql` and p.category in (${list(scope.categories)})` : sql``
+    }`;
+}
+
+/** A variant (`v`) has one of the chosen values of each option filter but `except`'s. */
+function variantMatches(filters: ListingFilters, except?: string): SQL {
+  const groups = filters.options.filter((option) => option.param !== except);
+  if (!groups.length) return sql`true`;
+  return sql.join(
+    groups.map(
+      (option) =>
+        sql`v.facets && ${textArray(option.values.map((value) => `${option.param}=${value}`))}`,
+    ),
+    sql` and `,
+  );
+}
+
+/** Each filter as a condition over `p` and `k`; `true` when the shopper did not choose it. */
+function predicates(query: ListingQuery) {
+  const { filters } = query;
+  return {
+    type: filters.types.length ? sql`p.category in (${list(filters.types)})` : sql`true`,
+    collection: filters.collections.length
+      ? sql`exists (select 1 from collection_products fc join collections c on c.id = fc.collection_id
+          where fc.product_id = p.id and c.status = 'published' and c.handle in (${list(filters.collections)}))`
+      : sql`true`,
+    price: filters.price
+      ? sql.join(
+          [
+            filters.price.minCents === null
+              ? sql`true`
+              : sql`p.price_cents >= ${filters.price.minCents}`,
+            filters.price.maxCents === null
+              ? sql`true`
+              : sql`p.price_cents < ${filters.price.maxCents}`,
+          ],
+          sql` and `,
+        )
+      : sql`true`,
+    stock: filters.inStock ? sql`coalesce(k.in_stock, false)` : sql`true`,
+    sale: filters.onSale ? query.onSale : sql`true`,
+    // The options: one variant that can be bought has a chosen value of each ('L' and 'Sand').
+    options: filters.options.length
+      ? sql`exists (select 1 from variants v
+          where v.product_id = p.id and v.available > 0 and ${variantMatches(filters)})`
+      : sql`true`,
+  };
+}
+type FilterName = keyof ReturnType<typeof predicates>;
+const FILTERS: FilterName[] = ['type', 'collection', 'price', 'stock', 'sale', 'options'];
+/** The columns of the facets' CTE: every filter's own outcome but `except`'s, all true. */
+const allBut = (...except: FilterName[]) =>
+  sql.raw(
+    FILTERS.filter((name) => !except.includes(name))
+      .map((name) => `s.f_${name}`)
+      .join(' and '),
+  );
+
+/** A facet's count as the database answers it. */
+export interface FacetRow {
+  facet: 'scope' | 'total' | 'type' | 'collection' | 'price' | 'in-stock' | 'on-sale' | 'option';
+  value: string;
+  label: string;
+  count: number;
+  /** The option's place among the product's options, then the value's among the variants. */
+  optionOrder: number;
+  valueOrder: number;
+}
+
+export const listingFacetsSql = (query: ListingQuery) => {
+  const where = predicates(query);
+  const optionCase = query.filters.options.length
+    ? sql`case split_part(f.facet, '=', 1) ${sql.join(
+        query.filters.options.map(
+          (option) => sql`when ${option.param} then ${variantMatches(query.filters, option.param)}`,
+        ),
+        sql` `,
+      )} else ${variantMatches(query.filters)} end`
+    : sql`true`;
+  return sql`
+    with s as materialized (
+      select p.id, p.category, p.price_cents, coalesce(k.in_stock, false) as in_stock,
+        ${query.onSale} as on_sale,
+        ${sql.join(
+          FILTERS.map((name) => sql`${where[name]} as ${sql.raw(`f_${name}`)}`),
+          sql`, `,
+        )}
+      ${scopeFrom(query.scope)}
+    )
+    select 'scope' as facet, '' as value, '' as label, count(*)::int as count,
+      0 as "optionOrder", 0 as "valueOrder" from s
+    union all
+    select 'total', '', '', count(*) filter (where ${allBut()})::int, 0, 0 from s
+    union all
+    select 'type', s.category, '', count(*) filter (where ${allBut('type')})::int, 0, 0
+      from s group by s.category
+    union all
+    select 'price', (s.price_cents / 100)::text, '', count(*) filter (where ${allBut('price')})::int, 0, 0
+      from s group by s.price_cents / 100
+    union all
+    select 'in-stock', '', '', count(*) filter (where ${allBut('stock')} and s.in_stock)::int, 0, 0 from s
+    union all
+    select 'on-sale', '', '', count(*) filter (where ${allBut('sale')} and s.on_sale)::int, 0, 0 from s
+    ${
+      query.scope.collectionId
+        ? sql``
+        : sql`union all
+    select 'collection', c.handle, c.name, count(*) filter (where ${allBut('collection')})::int, 0, 0
+      from s join collection_products fc on fc.product_id = s.id
+        join collections c on c.id = fc.collection_id and c.status = 'published'
+      group by c.handle, c.name`
+    }
+    union all
+    select 'option', f.facet, '',
+      count(distinct s.id) filter (where v.available > 0 and ${allBut('options')} and ${optionCase})::int,
+      min(f.n)::int, min(v.position)::int
+      from s join variants v on v.product_id = s.id
+        cross join unnest(v.facets) with ordinality as f(facet, n)
+      group by f.facet`;
+};
+
+export async function findListingFacets(db: Executor, query: ListingQuery): Promise<FacetRow[]> {
+  return rowsOf<FacetRow>(await db.execute(listingFacetsSql(query)));
+}
+
+function sortOf(query: ListingQuery): SQL {
+  const newest = sql`p.created_at desc, p.name, p.id`;
+  switch (query.sort) {
+    case 'relevance':
+      return query.scope.score
+        ? sql`${query.scope.score} desc, coalesce(k.in_stock, false) desc, ${newest}`
+        : newest;
+    case 'featured':
+      return query.scope.collectionId ? sql`cp.position, p.id` : newest;
+    case 'price-asc':
+      return sql`p.price_cents, ${newest}`;
+    case 'price-desc':
+      return sql`p.price_cents desc, ${newest}`;
+    case 'best-selling':
+      return sql`coalesce(b.units, 0) desc, ${newest}`;
+    case 'top-rated':
+      return sql`(case when p.num_reviews > 0 then p.rating_total::numeric / p.num_reviews end) desc nulls last,
+        p.num_reviews desc, ${newest}`;
+    default:
+      return newest;
+  }
+}
+
+export const listingPageSql = (query: ListingQuery, page: { limit: number; offset: number }) => {
+  const where = predicates(query);
+  const sold =
+    query.sort === 'best-selling'
+      ? sql`left join (select d.product_id, sum(d.units) as units from product_sales_days d
+          where d.day >= ${query.bestSellingFrom}::date group by d.product_id) b on b.product_id = p.id`
+      : sql``;
+  return sql`
+    select p.id ${scopeFrom(query.scope, sold)}
+      and ${sql.join(
+        FILTERS.map((name) => where[name]),
+        sql` and `,
+      )}
+    order by ${sortOf(query)}
+    limit ${page.limit} offset ${page.offset}`;
+};
+
+/** A page of the listing's product ids, in its sort. */
+export async function findListingPage(
+  db: Executor,
+  query: ListingQuery,
+  page: { limit: number; offset: number },
+): Promise<string[]> {
+  return rowsOf<{ id: string }>(await db.execute(listingPageSql(query, page))).map((row) => row.id);
+}
+
+/**
+ * Whether a product (`p`) is on sale: a variant priced under its compare-at price, or covered by
+ * one of these automatic discounts' targets (all of them when one is for the whole shop).
+ */
+export function onSaleSql(
+  targets: readonly ({
+    productIds: readonly string[];
+    variantIds: readonly string[];
+    collectionIds: readonly string[];
+  } | null)[],
+): SQL {
+  const compareAt = sql`exists (select 1 from variants cv where cv.product_id = p.id
+    and cv.compare_at_cents > coalesce(cv.price_cents, p.price_cents))`;
+  if (targets.some((target) => target === null)) return sql`true`;
+  const productIds = targets.flatMap((target) => target?.productIds ?? []);
+  const variantIds = targets.flatMap((target) => target?.variantIds ?? []);
+  const collectionIds = targets.flatMap((target) => target?.collectionIds ?? []);
+  const covered: SQL[] = [compareAt];
+  if (productIds.length) covered.push(sql`p.id in (${list(productIds)})`);
+  if (variantIds.length)
+    covered.push(
+      sql`exists (select 1 from variants sv where sv.product_id = p.id and sv.id in (${list(variantIds)}))`,
+    );
+  if (collectionIds.length)
+    covered.push(
+      sql`exists (select 1 from collection_products sc where sc.product_id = p.id
+        and sc.collection_id in (${list(collectionIds)}))`,
+    );
+  return sql`(${sql.join(covered, sql` or `)})`;
+}

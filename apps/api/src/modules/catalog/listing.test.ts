@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminProductSchema } from '@shop/shared/admin-catalog';
+import type { VariantWrite } from '@shop/shared/admin-variants';
+import { productListSchema, type ProductList } from '@shop/shared/catalog';
+import { collectionPageSchema } from '@shop/shared/collections';
+import { collectionProducts, collections, discounts } from '../../db/schema';
+import { addBackOfficeUser } from '../../test/back-office-fixtures';
+import { addProduct, productIdByHandle } from '../../test/fixtures';
+import { placePaidOrder } from '../../test/paid-orders';
+import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
+import { insertDiscount } from '../discounts/service';
+import { SAMPLE_CATALOG } from './sample-catalog';
+import { seedSampleCatalogIfEmpty } from './seed';
+
+// Sort and filters with their facet counts on every listing (issue 22, decision 057), on the
+// sample catalog and two tees in Colour × Size written by the back office.
+
+let t: TestApp;
+let staff: { token: string };
+const TEES = ['selflove_women_tshirts', 'selflove_men_tshirts'];
+const sampleTees = SAMPLE_CATALOG.filter((sample) => TEES.includes(sample.category));
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000', ACTION_LIMIT_SCALE: '1000' });
+  await seedSampleCatalogIfEmpty(t.database.db);
+  staff = await addBackOfficeUser(t, 'staff');
+}, 60_000);
+afterAll(() => t.close());
+
+async function list(query: string): Promise<ProductList> {
+  const response = await t.app.inject(`/api/products?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return productListSchema.parse(response.json());
+}
+const names = (page: ProductList) => page.products.map((product) => product.name);
+const counts = (values: { value: string; count: number }[] | undefined) =>
+  Object.fromEntries((values ?? []).map(({ value, count }) => [value, count]));
+const optionCounts = (page: ProductList, param: string) =>
+  counts(page.facets?.options.find((option) => option.param === param)?.values);
+
+const call = (method: 'POST' | 'PUT', url: string, body: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${staff.token}` },
+    payload: body as object,
+  });
+
+/** A published tee in Colour × Size: `stock` units of each combination given, none of the rest. */
+async function colourBySizeTee(name: string, price: number, stock: Record<string, number>) {
+  const created = await call('POST', '/api/admin/products', {
+    name,
+    description: '<p>Soft.</p>',
+    price,
+    category: 'selflove_men_tshirts',
+    hasSize: false,
+    hasAandB: false,
+    status: 'published',
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = adminProductSchema.parse(created.json())._id;
+  const combos = Object.keys(stock).map((key) => key.split('/') as [string, string]);
+  const variant = (options: string[]): VariantWrite => ({
+    options,
+    sku: null,
+    price: null,
+    compareAtPrice: null,
+    barcode: null,
+    weightGrams: null,
+  });
+  const written = await call('PUT', `/api/admin/products/${id}/variants`, {
+    options: [
+      { name: 'Colour', values: [...new Set(combos.map(([colour]) => colour))] },
+      { name: 'Size', values: [...new Set(combos.map(([, size]) => size))] },
+    ],
+    variants: combos.map((combo) => variant(combo)),
+  });
+  expect(written.statusCode, written.body).toBe(200);
+  const variants = written.json<{ variants: { _id: string; options: string[] }[] }>().variants;
+  for (const v of variants) {
+    const units = stock[v.options.join('/')] ?? 0;
+    if (!units) continue;
+    const adjusted = await call('POST', '/api/admin/stock/adjust', {
+      product: id,
+      variant: v._id,
+      change: units,
+      reason: 'received',
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+  }
+  return id;
+}
+
+describe(`sort and filters (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('keeps the spec’s { products, page, pages } and answers the facets beside them', async () => {
+    const page = await list('');
+    expect(Object.keys(page).sort()).toEqual(['facets', 'page', 'pages', 'products']);
+    expect(page.facets?.types.map((type) => type.label)).toContain('Flower totes');
+  });
+
+  it('sorts a category by price both ways, and says which are dearer first', async () => {
+    const query = `category=${TEES.join(',')}`;
+    const prices = sampleTees.map((tee) => tee.priceCents / 100);
+    const ascending = await list(`${query}&sort=price-asc`);
+    expect(ascending.products.map((p) => p.price)).toEqual([...prices].sort((a, b) => a - b));
+    const descending = await list(`${query}&sort=price-desc`);
+    expect(descending.products.map((p) => p.price)).toEqual([...prices].sort((a, b) => b - a));
+  });
+
+  it('counts each size’s tees that can be bought in it, and filters by one', async () => {
+    const query = `category=${TEES.join(',')}`;
+    const inStockIn = (size: string) =>
+      sampleTees.filter((tee) => ((tee.stock as Record<string, number>)[size] ?? 0) > 0);
+    const all = await list(query);
+    expect(optionCounts(all, 'size')).toEqual({
+      'S/M': inStockIn('S/M').length,
+      L: inStockIn('L').length,
+      XL: inStockIn('XL').length,
+    });
+    const xl = await list(`${query}&size=XL`);
+    expect(names(xl).sort()).toEqual(
+      inStockIn('XL')
+        .map((tee) => tee.name)
+        .sort(),
+    );
+    // The size facet still counts every size (its own choice does not narrow it).
+    expect(optionCounts(xl, 'size')).toEqual(optionCounts(all, 'size'));
+  });
+
+  it('counts one option’s values with the other options chosen, not its own', async () => {
+    await colourBySizeTee('Facet Tee One', 30, {
+      'Sand/L': 2,
+      'Sand/XL': 1,
+      'Clay/L': 0,
+      'Clay/M': 4,
+    });
+    await colourBySizeTee('Facet Tee Two', 36, { 'Sand/M': 3, 'Clay/L': 5 });
+    const scope = 'keyword=facet%20tee';
+    const both = await list(scope);
+    expect(optionCounts(both, 'colour')).toEqual({ Sand: 2, Clay: 2 });
+    expect(optionCounts(both, 'size')).toEqual({ L: 2, XL: 1, M: 2 });
+
+    // Size L: only One's Sand L and Two's Clay L can be bought; the colours count those.
+    const sizeL = await list(`${scope}&size=L`);
+    expect(names(sizeL).sort()).toEqual(['Facet Tee One', 'Facet Tee Two']);
+    expect(optionCounts(sizeL, 'colour')).toEqual({ Sand: 1, Clay: 1 });
+    expect(optionCounts(sizeL, 'size')).toEqual(optionCounts(both, 'size'));
+
+    // Size L and Sand: one variant must be both (Two has Sand M and Clay L, neither).
+    const sandL = await list(`${scope}&size=L&colour=Sand`);
+    expect(names(sandL)).toEqual(['Facet Tee One']);
+    expect(optionCounts(sandL, 'size')).toEqual({ L: 1, XL: 1, M: 1 });
+    expect(optionCounts(sandL, 'colour')).toEqual({ Sand: 1, Clay: 1 });
+    // A price band narrows both, and counts with the options chosen.
+    const cheap = await list(`${scope}&size=L&price=30-35`);
+    expect(names(cheap)).toEqual(['Facet Tee One']);
+    expect(counts(cheap.facets?.prices)).toEqual({ '30-35': 1, '35-': 1 });
+  });
+
+  it('filters by price band, in stock and on sale, with counts', async () => {
+    const query = `category=${TEES.join(',')}`;
+    const band = await list(`${query}&price=30-`);
+    const expected = sampleTees.filter((tee) => tee.priceCents >= 3000);
+    expect(band.products.every((p) => p.price >= 30)).toBe(true);
+    expect(band.products.length).toBeGreaterThanOrEqual(Math.min(12, expected.length));
+
+    const onSaleId = await productIdByHandle(
+      t.database.db,
+      await addProduct(t.database.db, { name: 'Discounted Filter Tote' }),
+    );
+    await insertDiscount(
+      t.database.db,
+      {
+        title: 'Filter sale',
+        kind: 'percentage',
+        percent: 10,
+        automatic: true,
+        wholeOrder: false,
+        productIds: [onSaleId],
+      },
+      [],
+    );
+    try {
+      const onSale = await list('on-sale=1');
+      expect(onSale.products.map((p) => p._id)).toContain(onSaleId);
+      expect(onSale.facets?.onSale).toBe(onSale.products.length);
+    } finally {
+      await t.database.db.delete(discounts);
+    }
+    await addProduct(t.database.db, { name: 'Sold Out Filter Tote', stock: { total: 0 } });
+    const inStock = await list('in-stock=1&keyword=sold%20out%20filter%20tote');
+    expect(names(inStock)).not.toContain('Sold Out Filter Tote');
+    const any = await list('keyword=sold%20out%20filter%20tote');
+    expect(names(any)).toContain('Sold Out Filter Tote');
+  });
+
+  it('sorts by best selling from the units paid in the last 90 days', async () => {
+    const low = await addProduct(t.database.db, {
+      name: 'Seller Low',
+      category: 'hoodies',
+      stock: { total: 20 },
+    });
+    const high = await addProduct(t.database.db, {
+      name: 'Seller High',
+      category: 'hoodies',
+      stock: { total: 20 },
+    });
+    await addProduct(t.database.db, {
+      name: 'Seller None',
+      category: 'hoodies',
+      stock: { total: 20 },
+    });
+    await placePaidOrder(t, {
+      lines: [{ product: await productIdByHandle(t.database.db, low), qty: 1 }],
+    });
+    await placePaidOrder(t, {
+      lines: [{ product: await productIdByHandle(t.database.db, high), qty: 2 }],
+    });
+    await placePaidOrder(t, {
+      lines: [{ product: await productIdByHandle(t.database.db, high), qty: 1 }],
+    });
+    const best = await list('keyword=seller&sort=best-selling');
+    expect(names(best).filter((name) => name.startsWith('Seller '))).toEqual([
+      'Seller High',
+      'Seller Low',
+      'Seller None',
+    ]);
+    // Newest first would have put them the other way round.
+    const newest = await list('keyword=seller&sort=newest');
+    expect(names(newest).filter((name) => name.startsWith('Seller '))).toEqual([
+      'Seller None',
+      'Seller High',
+      'Seller Low',
+    ]);
+  });
+
+  it('sorts by top rating, unrated last', async () => {
+    const page = await list(`category=${TEES.join(',')}&sort=top-rated`);
+    const ratings = page.products.map((p) => (p.numReviews ? p.rating : -1));
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+  });
+
+  it('filters a collection and sorts it, the owner’s order by default', async () => {
+    const db = t.database.db;
+    const [drop] = await db
+      .insert(collections)
+      .values({ handle: 'filter-drop', name: 'Filter Drop', status: 'published' })
+      .returning({ id: collections.id });
+    const tees = sampleTees.slice(0, 3);
+    const ids = await Promise.all(tees.map((tee) => productIdByHandle(db, tee.slug)));
+    await db
+      .insert(collectionProducts)
+      .values(ids.map((productId, position) => ({ collectionId: drop!.id, productId, position })));
+    const read = async (query: string) => {
+      const response = await t.app.inject(`/api/collections/filter-drop?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return collectionPageSchema.parse(response.json());
+    };
+    expect((await read('')).products.map((p) => p.name)).toEqual(tees.map((tee) => tee.name));
+    const cheapest = await read('sort=price-asc');
+    expect(cheapest.products.map((p) => p.price)).toEqual(
+      tees.map((tee) => tee.priceCents / 100).sort((a, b) => a - b),
+    );
+    expect(cheapest.facets?.options.find((o) => o.param === 'size')).toBeDefined();
+    // The home list's collection facet names it.
+    const home = await list('');
+    expect(home.facets?.collections).toContainEqual({
+      value: 'filter-drop',
+      label: 'Filter Drop',
+      count: 3,
+    });
+    expect(names(await list('collection=filter-drop')).sort()).toEqual(
+      tees.map((tee) => tee.name).sort(),
+    );
+  });
+
+  it.each([
+    ['sort=cheapest', 'Unknown sort: cheapest'],
+    ['price=cheap', 'Price must be a range in whole dollars, such as 20-40, -40 or 20-'],
+    ['price=40-20', 'Price must be a range in whole dollars, such as 20-40, -40 or 20-'],
+    ['type=shoes', 'Unknown type: shoes'],
+  ])('refuses %s with a 400 and a message', async (query, message) => {
+    const response = await t.app.inject(`/api/products?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+  });
+});

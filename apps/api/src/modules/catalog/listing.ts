@@ -1,0 +1,162 @@
+import { CATEGORIES, type Category } from '@shop/shared/catalog';
+import {
+  BEST_SELLING_DAYS,
+  CATEGORY_LABELS,
+  priceBands,
+  sortsOf,
+  type ListingFacets,
+  type ListingFilters,
+  type ListingKind,
+  type ListingSort,
+} from '@shop/shared/listing';
+import type { SearchOutcome } from '@shop/shared/search';
+import type { Database } from '../../db/client';
+import { productSaleRules } from '../discounts/service';
+import { didYouMean, searchAttempts, searchScopeOf } from '../search/service';
+import {
+  findListingFacets,
+  findListingPage,
+  onSaleSql,
+  type FacetRow,
+  type ListingQuery,
+  type ListingScope,
+} from './listing-repository';
+
+/** A listing as the storefront asks for it (decision 057). */
+export interface ListingRequest {
+  keyword?: string;
+  /** A category page's categories (its scope, not a filter). */
+  categories?: Category[];
+  /** A collection page's collection. */
+  collectionId?: string;
+  page: number;
+  filters: ListingFilters;
+}
+
+export interface ListingPage {
+  /** The page's products, in the listing's sort. */
+  ids: string[];
+  total: number;
+  facets: ListingFacets;
+  /** A keyword search's outcome (decision 050). */
+  search?: SearchOutcome;
+}
+
+const kindOf = (request: ListingRequest): ListingKind =>
+  request.keyword ? 'search' : request.collectionId ? 'collection' : 'catalog';
+
+/** The sort a listing uses: the one asked for when the listing offers it, else its default. */
+export function sortOfListing(request: ListingRequest): ListingSort {
+  const sorts = sortsOf(kindOf(request));
+  const asked = request.filters.sort;
+  return asked && sorts.includes(asked) ? asked : sorts[0]!;
+}
+
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+export const NO_FACETS: ListingFacets = {
+  types: [],
+  collections: [],
+  options: [],
+  prices: [],
+  inStock: 0,
+  onSale: 0,
+};
+
+/**
+ * One page of a listing with its facets: the scope (a search tries every word, then any), the
+ * filters, the sort. Three statements for a listing, one or two more for a search.
+ */
+export async function readListing(
+  db: Database,
+  request: ListingRequest,
+  pageSize: number,
+  now: Date,
+): Promise<ListingPage> {
+  const rules = await productSaleRules(db, now);
+  const base = {
+    filters: request.filters,
+    onSale: onSaleSql(rules.map((rule) => rule.target)),
+    sort: sortOfListing(request),
+    bestSellingFrom: utcDay(new Date(now.getTime() - (BEST_SELLING_DAYS - 1) * 86_400_000)),
+  };
+  const scope: ListingScope = {
+    categories: request.categories,
+    collectionId: request.collectionId,
+  };
+  const window = { limit: pageSize, offset: (request.page - 1) * pageSize };
+  const pageOf = async (query: ListingQuery, rows: FacetRow[], search?: SearchOutcome) => {
+    const total = countOf(rows, 'total');
+    const ids = window.offset < total ? await findListingPage(db, query, window) : [];
+    return { ids, total, facets: facetsOf(rows), ...(search ? { search } : {}) };
+  };
+
+  if (!request.keyword) {
+    const query = { ...base, scope };
+    return pageOf(query, await findListingFacets(db, query));
+  }
+  const { words, attempts } = await searchAttempts(db, request.keyword);
+  for (const filter of attempts) {
+    const query = {
+      ...base,
+      scope: { ...scope, ...searchScopeOf(filter) },
+    };
+    const rows = await findListingFacets(db, query);
+    if (countOf(rows, 'scope') > 0)
+      return pageOf(query, rows, { matched: filter.every ? 'all' : 'some', didYouMean: [] });
+  }
+  return {
+    ids: [],
+    total: 0,
+    facets: NO_FACETS,
+    search: { matched: 'none', didYouMean: await didYouMean(db, words) },
+  };
+}
+
+const countOf = (rows: readonly FacetRow[], facet: FacetRow['facet']) =>
+  rows.find((row) => row.facet === facet)?.count ?? 0;
+
+/** 'size' is shown as 'Size'. */
+const optionNameOf = (param: string) => param.charAt(0).toUpperCase() + param.slice(1);
+
+/** The facets of a listing from its rows: categories in the shop's order, options in the products'. */
+function facetsOf(rows: readonly FacetRow[]): ListingFacets {
+  const of = (facet: FacetRow['facet']) => rows.filter((row) => row.facet === facet);
+  const options = new Map<string, { order: number; values: FacetRow[] }>();
+  for (const row of of('option')) {
+    const split = row.value.indexOf('=');
+    const param = row.value.slice(0, split);
+    const group = options.get(param) ?? { order: row.optionOrder, values: [] };
+    group.order = Math.min(group.order, row.optionOrder);
+    group.values.push({ ...row, value: row.value.slice(split + 1) });
+    options.set(param, group);
+  }
+  return {
+    types: of('type')
+      .sort(
+        (a, b) => CATEGORIES.indexOf(a.value as Category) - CATEGORIES.indexOf(b.value as Category),
+      )
+      .map((row) => ({
+        value: row.value,
+        label: CATEGORY_LABELS[row.value as Category] ?? row.value,
+        count: row.count,
+      })),
+    collections: of('collection')
+      .sort((a, b) => a.label.localeCompare(b.label))
+      .map(({ value, label, count }) => ({ value, label, count })),
+    options: [...options.entries()]
+      .sort(([a, x], [b, y]) => x.order - y.order || a.localeCompare(b))
+      .map(([param, group]) => ({
+        name: optionNameOf(param),
+        param,
+        values: group.values
+          .sort((a, b) => a.valueOrder - b.valueOrder || a.value.localeCompare(b.value))
+          .map(({ value, count }) => ({ value, label: value, count })),
+      })),
+    prices: priceBands(
+      of('price').map((row) => ({ dollars: Number(row.value), count: row.count })),
+    ),
+    inStock: countOf(rows, 'in-stock'),
+    onSale: countOf(rows, 'on-sale'),
+  };
+}
