@@ -280,6 +280,8 @@ const count = z.int().check(z.nonnegative());
 const facetValue = z.object({ value: z.string(), label: z.string(), count });
 
 export const listingFacetsSchema = z.object({
+  /** The products the listing has with its filters, on all its pages. */
+  total: count,
   /** The categories of the listing ('Type'), each with the products the other filters leave. */
   types: z.array(facetValue),
   collections: z.array(facetValue),

@@ -55,6 +55,7 @@ export function sortOfListing(request: ListingRequest): ListingSort {
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 export const NO_FACETS: ListingFacets = {
+  total: 0,
   types: [],
   collections: [],
   options: [],
@@ -132,6 +133,7 @@ function facetsOf(rows: readonly FacetRow[]): ListingFacets {
     options.set(param, group);
   }
   return {
+    total: countOf(rows, 'total'),
     types: of('type')
       .sort(
         (a, b) => CATEGORIES.indexOf(a.value as Category) - CATEGORIES.indexOf(b.value as Category),
