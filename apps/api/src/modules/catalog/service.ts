@@ -65,14 +65,20 @@ export function readListingQuery(query: ProductListQuery): ListingRequest {
   return request;
 }
 
+/** A listing page and how many products its filter found in all (a search's, for its report). */
+export interface CountedListing<List> {
+  list: List;
+  total: number;
+}
+
 export async function listProducts(
   db: Database,
   request: ListingRequest,
   now: Date = new Date(),
-): Promise<ProductList> {
+): Promise<CountedListing<ProductList>> {
   const window = { limit: PRODUCTS_PAGE_SIZE, offset: (request.page - 1) * PRODUCTS_PAGE_SIZE };
   let rows: ProductWithStock[];
-  let pages: number;
+  let total: number;
   let search: ProductList['search'];
   if (request.keyword) {
     // Ranked by modules/search (decision 050); a page past the end reads no products.
@@ -81,21 +87,25 @@ export async function listProducts(
       { keyword: request.keyword, categories: request.categories },
       window,
     );
-    pages = Math.ceil(found.total / PRODUCTS_PAGE_SIZE);
+    total = found.total;
     rows = await findPublishedProductsInOrder(db, found.ids);
     search = found.outcome;
   } else {
     const filter = { categories: request.categories };
-    pages = Math.ceil((await countProducts(db, filter)) / PRODUCTS_PAGE_SIZE);
+    total = await countProducts(db, filter);
     // A page past the end is an empty page, not an error; no need to ask the database for it.
-    rows = request.page > pages ? [] : await findProductsPage(db, filter, window);
+    rows =
+      request.page > Math.ceil(total / PRODUCTS_PAGE_SIZE)
+        ? []
+        : await findProductsPage(db, filter, window);
   }
-  return {
+  const list = {
     products: await summarizeProducts(db, rows, now),
     page: request.page,
-    pages,
+    pages: Math.ceil(total / PRODUCTS_PAGE_SIZE),
     ...(search ? { search } : {}),
   };
+  return { list, total };
 }
 
 /** A page of listed products as the storefront shows them: with their photos' alt text and sales. */
@@ -144,9 +154,9 @@ export async function listProductCardPage(
   db: Database,
   request: ListingRequest,
   now: Date = new Date(),
-): Promise<ProductCardPage> {
-  const list = await listProducts(db, request, now);
-  return { ...list, products: list.products.map(toProductCard) };
+): Promise<CountedListing<ProductCardPage>> {
+  const { list, total } = await listProducts(db, request, now);
+  return { list: { ...list, products: list.products.map(toProductCard) }, total };
 }
 
 function toProductCard(summary: ProductSummary): ProductCard {
