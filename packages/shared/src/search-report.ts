@@ -26,14 +26,22 @@ export function normalizeSearchQuery(keyword: string): string {
   return [...folded].slice(0, MAX_SEARCH_QUERY_LENGTH).join('').trim();
 }
 
+/** One formatter per time zone: making one costs far more than using it (a search asks each time). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The shop's calendar day of a moment, in its time zone ('2026-11-26'). */
 export function shopDayOf(at: Date, timeZone: string = SHOP_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
