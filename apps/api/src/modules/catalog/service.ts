@@ -99,7 +99,7 @@ export async function listProducts(
         ? []
         : await findProductsPage(db, filter, window);
   }
-  const list = {
+  const list: ProductList = {
     products: await summarizeProducts(db, rows, now),
     page: request.page,
     pages: Math.ceil(total / PRODUCTS_PAGE_SIZE),
