@@ -101,7 +101,7 @@ try {
     times.sort((a, b) => a - b);
     const found = await listProducts(db, { keyword, page: 1, filters: NO_FILTERS });
     console.log(
-      `${keyword.padEnd(20)} p50 ${times[10]!.toFixed(1)} ms, max ${times[19]!.toFixed(1)} ms; ${found.pages} pages (${found.search?.matched})`,
+      `${keyword.padEnd(20)} p50 ${times[10]!.toFixed(1)} ms, max ${times[19]!.toFixed(1)} ms; ${found.list.pages} pages (${found.list.search?.matched})`,
     );
   }
   await database.close();

@@ -28,6 +28,7 @@ import { configRoutes } from './modules/config/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { adminDiscountRoutes } from './modules/discounts/routes';
 import { adminSearchRoutes, searchRoutes } from './modules/search/routes';
+import { createSearchLog, type SearchLog } from './modules/search/search-log';
 import { fulfilmentRoutes } from './modules/fulfilment/routes';
 import { healthRoutes } from './modules/health/routes';
 import { createDatabaseImageStore } from './modules/images/image-store';
@@ -66,6 +67,8 @@ declare module 'fastify' {
     backgroundTasks: BackgroundTasks;
     /** Finishes refunds an interrupted request left pending (tests run it instead of waiting). */
     refundRecovery: PeriodicSweep;
+    /** The Searches report's counts in memory (tests flush it instead of waiting). */
+    searchLog: SearchLog;
   }
 }
 
@@ -189,25 +192,29 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     env.REFUND_SWEEP_MS,
   );
   app.decorate('refundRecovery', refundRecovery);
+  const searchLog = createSearchLog(db, { now, log: app.log.child({ module: 'search-log' }) });
+  app.decorate('searchLog', searchLog);
 
   app.addHook('onReady', async () => {
     mailWorker.start();
     sweeper.start();
     refundRecovery.start();
+    searchLog.start();
   });
   app.addHook('onClose', async () => {
     await background.idle();
     await sweeper.stop();
     await refundRecovery.stop();
     await mailWorker.stop();
+    await searchLog.stop();
   });
 
   // Before any route: every back-office route checks its caller before its body is read.
   guardBackOfficeRoutes(app, auth);
   await app.register(healthRoutes, { database, readyTimeoutMs: env.DB_READY_TIMEOUT_MS });
   await app.register(configRoutes, { env });
-  await app.register(catalogRoutes, { catalog });
-  await app.register(searchRoutes, { db });
+  await app.register(catalogRoutes, { catalog, searchLog });
+  await app.register(searchRoutes, { db, searchLog, limit });
   await app.register(reviewRoutes, {
     ctx: { db, orders: ordersCtx },
     auth,
@@ -289,6 +296,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(adminSearchRoutes, {
     ctx: { db, onCatalogChanged: catalog.invalidate },
     auth,
+    now,
   });
   if (!deps.paymentProvider && configured.testCheckout) {
     await app.register(testCheckoutRoutes, { ctx: ordersCtx, provider: configured.testCheckout });

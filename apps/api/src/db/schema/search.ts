@@ -2,8 +2,11 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  date,
   index,
+  integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -70,3 +73,23 @@ export const searchSynonyms = pgTable('search_synonyms', {
   terms: text('terms').array().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The Searches report (decision 056): per day of the shop's calendar and query, how often it was
+ * searched, what its latest search found and how many of its searches led to a product page.
+ * Nothing of who searched: no account, address, session or cookie. Written in batches by the API
+ * (modules/search/search-log.ts); days past the report's 30 are deleted.
+ */
+export const searchQueryDays = pgTable(
+  'search_query_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Trimmed, lower case, single spaces, at most 200 characters (normalizeSearchQuery). */
+    query: text('query').notNull(),
+    searches: integer('searches').notNull().default(0),
+    /** The products found by the latest search of it that day. */
+    results: integer('results').notNull().default(0),
+    productViews: integer('product_views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.query] })],
+);

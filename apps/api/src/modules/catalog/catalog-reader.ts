@@ -55,6 +55,17 @@ const listingKey = (kind: string, request: ListingRequest) =>
     listingParamsOf(request.filters),
   ]);
 
+/** A listing's JSON and how many products its filter found (a search's count, for its report). */
+export interface ListingAnswer {
+  json: string;
+  total: number;
+}
+
+/** What the cache keeps: an answer's JSON, or a listing's with its count. */
+type Kept = string | ListingAnswer;
+const keptBytes = (kept: Kept) =>
+  typeof kept === 'string' ? stringBytes(kept) : stringBytes(kept.json) + 8;
+
 /**
  * The catalog as the storefront reads it, serialized once and kept for `ttlMs` (see
  * docs/decisions/004-catalog-micro-cache.md). Stock shown here may be that old; checkout never
@@ -65,28 +76,37 @@ export function createCatalogReader(
   cacheOptions: { ttlMs: number; maxBytes: number },
   now: () => number = Date.now,
 ) {
-  const cache = new TtlCache<string>({ ...cacheOptions, sizeOf: stringBytes, now });
+  const cache = new TtlCache<Kept>({ ...cacheOptions, sizeOf: keptBytes, now });
+  // Only listings are kept under listing keys, so what comes back is a listing's.
+  const keptListing = (key: string, load: () => Promise<ListingAnswer>) =>
+    cache.get(key, load) as Promise<ListingAnswer>;
+  const keptJson = (key: string, load: () => Promise<string>) =>
+    cache.get(key, load) as Promise<string>;
+  const listing = (request: ListingRequest): Promise<ListingAnswer> =>
+    keptListing(listingKey('list', request), async () => {
+      const { list, total } = await listProducts(db, request, new Date(now()));
+      return { json: encodeListing(list), total };
+    });
+  const cardPage = (request: ListingRequest): Promise<ListingAnswer> =>
+    keptListing(listingKey('cardlist', request), async () => {
+      const { list, total } = await listProductCardPage(db, request, new Date(now()));
+      return { json: encodeCardPage(list), total };
+    });
   const invalidated: (() => void)[] = [];
   return {
-    listingJson(request: ListingRequest): Promise<string> {
-      return cache.get(listingKey('list', request), async () =>
-        encodeListing(await listProducts(db, request, new Date(now()))),
-      );
-    },
+    listing,
     /** The same listing page, each product as its card (the storefront's listings). */
-    cardPageJson(request: ListingRequest): Promise<string> {
-      return cache.get(listingKey('cardlist', request), async () =>
-        encodeCardPage(await listProductCardPage(db, request, new Date(now()))),
-      );
-    },
+    cardPage,
+    listingJson: async (request: ListingRequest) => (await listing(request)).json,
+    cardPageJson: async (request: ListingRequest) => (await cardPage(request)).json,
     cardsJson(request: CardsRequest): Promise<string> {
       const key = JSON.stringify(['cards', request.category, request.limit]);
-      return cache.get(key, async () =>
+      return keptJson(key, async () =>
         encodeCards(await listProductCards(db, request, new Date(now()))),
       );
     },
     productJson(id: string): Promise<string> {
-      return cache.get(`product:${id}`, async () =>
+      return keptJson(`product:${id}`, async () =>
         encodeProduct(await getProduct(db, id, new Date(now()))),
       );
     },
@@ -95,7 +115,7 @@ export function createCatalogReader(
      * answers 301 there); undefined else. Kept as the product's JSON is (one TTL, one invalidation).
      */
     async productRedirect(address: string): Promise<string | undefined> {
-      const handle = await cache.get(
+      const handle = await keptJson(
         `redirect:${address}`,
         async () => (await productHandleRedirect(db, address)) ?? '',
       );

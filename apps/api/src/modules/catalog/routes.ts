@@ -14,6 +14,7 @@ import {
 } from '@shop/shared/catalog';
 import { responses } from '@shop/shared/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SearchLog } from '../search/search-log';
 import type { CatalogReader } from './catalog-reader';
 import { readCardsQuery, readListingQuery } from './service';
 
@@ -23,10 +24,11 @@ import { readCardsQuery, readListingQuery } from './service';
  */
 const preEncoded = <Answer>(json: string) => json as unknown as Answer;
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogReader }> = async (
-  app,
-  { catalog },
-) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{
+  catalog: CatalogReader;
+  /** Counts keyword searches for the Searches report (decision 056); the answers are unchanged. */
+  searchLog: Pick<SearchLog, 'listed'>;
+}> = async (app, { catalog, searchLog }) => {
   app.get(
     '/api/products',
     {
@@ -35,10 +37,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogReader }> = 
         response: responses({ 200: productListSchema }),
       },
     },
-    async (request, reply) =>
-      reply
-        .type('application/json')
-        .send(preEncoded<ProductList>(await catalog.listingJson(readListingQuery(request.query)))),
+    async (request, reply) => {
+      const listing = readListingQuery(request.query);
+      const { json, total } = await catalog.listing(listing);
+      searchLog.listed(listing, total);
+      return reply.type('application/json').send(preEncoded<ProductList>(json));
+    },
   );
 
   // The home carousels' cards (decision 051): what a card shows, no variants, no count.
@@ -65,12 +69,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogReader }> = 
         response: responses({ 200: productCardPageSchema }),
       },
     },
-    async (request, reply) =>
-      reply
-        .type('application/json')
-        .send(
-          preEncoded<ProductCardPage>(await catalog.cardPageJson(readListingQuery(request.query))),
-        ),
+    async (request, reply) => {
+      const listing = readListingQuery(request.query);
+      const { json, total } = await catalog.cardPage(listing);
+      searchLog.listed(listing, total);
+      return reply.type('application/json').send(preEncoded<ProductCardPage>(json));
+    },
   );
 
   app.get(

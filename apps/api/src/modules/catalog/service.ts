@@ -69,21 +69,28 @@ export function readPageNumber(text: string | undefined): number {
   return Number.isSafeInteger(pageNumber) && pageNumber >= 1 ? pageNumber : 1;
 }
 
+/** A listing page and how many products its filter found in all (a search's, for its report). */
+export interface CountedListing<List> {
+  list: List;
+  total: number;
+}
+
 /** GET /api/products: a page of the listing, ranked for a search, with its facets. */
 export async function listProducts(
   db: Database,
   request: ListingRequest,
   now: Date = new Date(),
-): Promise<ProductList> {
+): Promise<CountedListing<ProductList>> {
   const found = await readListing(db, request, PRODUCTS_PAGE_SIZE, now);
   const rows = await findPublishedProductsInOrder(db, found.ids);
-  return {
+  const list: ProductList = {
     products: await summarizeProducts(db, rows, now),
     page: request.page,
     pages: Math.ceil(found.total / PRODUCTS_PAGE_SIZE),
     facets: found.facets,
     ...(found.search ? { search: found.search } : {}),
   };
+  return { list, total: found.total };
 }
 
 /** A page of listed products as the storefront shows them: with their photos' alt text and sales. */
@@ -132,9 +139,9 @@ export async function listProductCardPage(
   db: Database,
   request: ListingRequest,
   now: Date = new Date(),
-): Promise<ProductCardPage> {
-  const list = await listProducts(db, request, now);
-  return { ...list, products: list.products.map(toProductCard) };
+): Promise<CountedListing<ProductCardPage>> {
+  const { list, total } = await listProducts(db, request, now);
+  return { list: { ...list, products: list.products.map(toProductCard) }, total };
 }
 
 function toProductCard(summary: ProductSummary): ProductCard {

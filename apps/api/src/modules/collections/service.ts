@@ -82,7 +82,7 @@ export async function readCollectionPage(
       seoTitle: collection.seoTitle,
       seoDescription: collection.seoDescription,
     },
-    ...(await listProducts(db, { ...listing, collectionId: collection.id }, now)),
+    ...(await listProducts(db, { ...listing, collectionId: collection.id }, now)).list,
   };
 }
 

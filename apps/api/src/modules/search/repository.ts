@@ -1,6 +1,6 @@
-import { asc, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { searchSynonyms } from '../../db/schema';
+import { asc, lt, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { searchQueryDays, searchSynonyms } from '../../db/schema';
 
 /*
  * The storefront search's SQL (decision 050): the same statements on PGlite and PostgreSQL. Every
@@ -235,4 +235,110 @@ export async function replaceSynonymGroups(
   await tx.delete(searchSynonyms);
   if (groups.length)
     await tx.insert(searchSynonyms).values(groups.map((terms) => ({ terms: [...terms] })));
+}
+
+/* The Searches report (decision 056): counts per day and query, nothing of who searched. */
+
+/** A day's counts of one query, as a batch of the search log adds them. */
+export interface SearchDayCounts {
+  day: string;
+  query: string;
+  searches: number;
+  /** The products its latest search found (only read when `searches` > 0). */
+  results: number;
+  productViews: number;
+}
+
+/**
+ * Adds a batch in one transaction: searched queries are upserted (their latest results replace
+ * the row's); views of queries not searched in the batch only add to rows that exist already, so
+ * a view never creates a row.
+ */
+export async function addSearchDayCounts(
+  db: Database,
+  batch: readonly SearchDayCounts[],
+): Promise<void> {
+  const searched = batch.filter((counts) => counts.searches > 0);
+  const viewsOnly = batch.filter((counts) => counts.searches === 0 && counts.productViews > 0);
+  if (!searched.length && !viewsOnly.length) return;
+  await db.transaction(async (tx) => {
+    if (searched.length)
+      await tx
+        .insert(searchQueryDays)
+        .values(searched.map((counts) => ({ ...counts })))
+        .onConflictDoUpdate({
+          target: [searchQueryDays.day, searchQueryDays.query],
+          set: {
+            searches: sql`${searchQueryDays.searches} + excluded.searches`,
+            results: sql`excluded.results`,
+            productViews: sql`${searchQueryDays.productViews} + excluded.product_views`,
+          },
+        });
+    if (viewsOnly.length)
+      await tx.execute(sql`
+        update search_query_days d set product_views = d.product_views + v.views
+        from json_to_recordset(${JSON.stringify(
+          viewsOnly.map(({ day, query, productViews }) => ({ day, query, views: productViews })),
+        )}::json) as v(day date, query text, views int)
+        where d.day = v.day and d.query = v.query`);
+  });
+}
+
+/** Deletes the days before `firstDay` (the report's window has moved past them). */
+export async function deleteSearchDaysBefore(db: Executor, firstDay: string): Promise<void> {
+  await db.delete(searchQueryDays).where(lt(searchQueryDays.day, firstDay));
+}
+
+/** The days `from`…`to` (inclusive) as one row per query: their sums and the latest day's results. */
+const queriesOfDays = (from: string, to: string) => sql`
+  select query, sum(searches)::int as searches,
+    (array_agg(results order by day desc))[1] as results,
+    sum(least(product_views, searches))::int as "productViews"
+  from search_query_days
+  where day between ${from}::date and ${to}::date
+  group by query`;
+
+export interface SearchQueryRow {
+  query: string;
+  searches: number;
+  results: number;
+  productViews: number;
+}
+
+/** The most searched queries of the days, most first (then A to Z). */
+export async function findTopSearchQueries(
+  db: Executor,
+  days: { from: string; to: string },
+  limit: number,
+): Promise<SearchQueryRow[]> {
+  const result = await db.execute(sql`
+    select * from (${queriesOfDays(days.from, days.to)}) q
+    order by q.searches desc, q.query limit ${limit}`);
+  return rowsOf<SearchQueryRow>(result);
+}
+
+/** The most searched queries whose latest search found nothing. */
+export async function findNoResultQueries(
+  db: Executor,
+  days: { from: string; to: string },
+  limit: number,
+): Promise<SearchQueryRow[]> {
+  const result = await db.execute(sql`
+    select * from (${queriesOfDays(days.from, days.to)}) q where q.results = 0
+    order by q.searches desc, q.query limit ${limit}`);
+  return rowsOf<SearchQueryRow>(result);
+}
+
+/** All searches of the days, those of a day whose latest search found nothing, those viewed. */
+export async function sumSearchDays(
+  db: Executor,
+  days: { from: string; to: string },
+): Promise<{ searches: number; noResults: number; ledToView: number }> {
+  const result = await db.execute(sql`
+    select coalesce(sum(searches), 0)::int as searches,
+      coalesce(sum(searches) filter (where results = 0), 0)::int as "noResults",
+      coalesce(sum(least(product_views, searches)), 0)::int as "ledToView"
+    from search_query_days
+    where day between ${days.from}::date and ${days.to}::date`);
+  return rowsOf<{ searches: number; noResults: number; ledToView: number }>(result)[0]!;
 }

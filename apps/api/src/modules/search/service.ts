@@ -9,17 +9,26 @@ import {
   type SynonymList,
   type SynonymListWrite,
 } from '@shop/shared/search';
+import {
+  SEARCH_REPORT_ROWS,
+  searchReportFirstDay,
+  shopDayOf,
+  type SearchReport,
+} from '@shop/shared/search-report';
 import type { Database } from '../../db/client';
 import { recordAudit, type AuditActor } from '../audit/service';
 import {
   findClosestWords,
+  findNoResultQueries,
   findPrefixCandidates,
   findSuggestedProducts,
   findSynonymGroups,
+  findTopSearchQueries,
   readWords,
   searchMatchesSql,
   searchScoreSql,
   replaceSynonymGroups,
+  sumSearchDays,
   type SearchFilter,
   type SearchTerms,
 } from './repository';
@@ -137,4 +146,21 @@ export async function replaceSynonyms(
   });
   ctx.onCatalogChanged();
   return { groups };
+}
+
+/* The Searches report (back office, decision 056). */
+
+/** The last 30 days of the shop's calendar up to `now`, today included. */
+export async function getSearchReport(db: Database, now: Date): Promise<SearchReport> {
+  const to = shopDayOf(now);
+  const days = { from: searchReportFirstDay(to), to };
+  const totals = await sumSearchDays(db, days);
+  const topQueries = await findTopSearchQueries(db, days, SEARCH_REPORT_ROWS);
+  const noResults = await findNoResultQueries(db, days, SEARCH_REPORT_ROWS);
+  return {
+    ...days,
+    totals,
+    topQueries,
+    noResults: noResults.map(({ query, searches }) => ({ query, searches })),
+  };
 }

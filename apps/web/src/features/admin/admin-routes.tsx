@@ -13,6 +13,7 @@ import OrdersPage from './orders/orders-page';
 import PrintPage from './orders/print-page';
 import ProductEditorPage from './products/product-editor-page';
 import ProductsPage from './products/products-page';
+import SearchesPage from './search/searches-page';
 import SynonymsPage from './search/synonyms-page';
 import ShippingSettingsPage from './settings/shipping-settings-page';
 import SetupPage from './setup/setup-page';
@@ -55,6 +56,7 @@ export const adminRoutes: RouteObject[] = [
           { path: 'settings/shipping', Component: ShippingSettingsPage },
           { path: 'shop-details', Component: ShopDetailsPage },
           { path: 'search/synonyms', Component: SynonymsPage },
+          { path: 'search/report', Component: SearchesPage },
         ],
       },
     ],

@@ -14,3 +14,4 @@ export { SearchBox } from './components/search-box';
 export { formatDollars } from './format-price';
 export { isPastLastPage, parsePageNumber } from './page-number';
 export { HtmlSanitizerContext } from './components/product-description';
+export { useRememberSearch } from './hooks/use-search-views';

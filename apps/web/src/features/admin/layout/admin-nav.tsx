@@ -18,6 +18,7 @@ export function AdminNav({ isOwner }: { isOwner: boolean }) {
     { to: '/admin/staff', label: 'Staff', end: false },
     { to: '/admin/shop-details', label: 'Shop details', end: false },
     { to: '/admin/search/synonyms', label: 'Search synonyms', end: false },
+    { to: '/admin/search/report', label: 'Searches', end: false },
     ...(isOwner
       ? [
           { to: '/admin/audit', label: 'Audit log', end: false },

@@ -9,6 +9,7 @@ import type { PageRequests } from '../../../lib/page-data';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { REVIEWS_HASH, readReviewProof, type ReviewProof } from '../../../lib/review-proof';
 import { productsApi, useGetProductQuery } from '../api/products-api';
+import { useSearchLedToView } from '../hooks/use-search-views';
 import { ProductDetail, loadProductDescription } from './product-detail';
 import { ProductNotFound } from './product-not-found';
 import { productPageTitle } from '../../../lib/product-seo';
@@ -51,6 +52,7 @@ export const pageRequests: PageRequests = (dispatch, { params }) => [
 export default function ProductPage() {
   const productId = productIdOf(useParams());
   const reviewProof = useReviewProof(productId);
+  useSearchLedToView();
   // currentData: never the previous product while the next one loads.
   const { currentData: product, error, isFetching } = useGetProductQuery(productId);
   // The entry keeps its error while it is asked again (as after hydration, where RTK Query

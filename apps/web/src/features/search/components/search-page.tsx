@@ -9,6 +9,7 @@ import {
   parsePageNumber,
   productsApi,
   useGetProductsQuery,
+  useRememberSearch,
   type ProductListQuery,
 } from '../../catalog';
 import { NoResults } from './no-results';
@@ -29,6 +30,7 @@ export const pageRequests: PageRequests = (dispatch, { params }) => [
 export default function SearchPage() {
   const query = listingQueryOf(useParams());
   const { keyword } = query;
+  useRememberSearch(keyword);
   const base = `/search/${encodeURIComponent(keyword)}`;
   // The listing's own answer (one request): how the results came about (decision 050).
   const outcome = useGetProductsQuery(query).data?.search;
