@@ -73,6 +73,13 @@ const RESERVED_PARAMS: ReadonlySet<string> = new Set([
   'limit',
 ]);
 
+/**
+ * Keys that links from elsewhere add (campaign tags, click ids) or other pages read: never an
+ * option filter, or a listing shared with `?utm_source=news` would list nothing.
+ */
+const FOREIGN_PARAM =
+  /^(utm_.*|fbclid|gclid|gbraid|wbraid|dclid|msclkid|mc_cid|mc_eid|_ga|_gl|ref|redirect|token|q|variant)$/;
+
 /** An option's key in an address: its name in lower case ('Size' is `size`). */
 export const optionParamOf = (name: string) => name.trim().toLowerCase();
 
@@ -171,7 +178,7 @@ export function readListingFilters(params: ListingParams): ListingFiltersReading
 
   for (const [key, value] of Object.entries(params)) {
     const param = optionParamOf(key);
-    if (RESERVED_PARAMS.has(key) || RESERVED_PARAMS.has(param)) continue;
+    if (RESERVED_PARAMS.has(param) || FOREIGN_PARAM.test(param)) continue;
     const values = valuesOf(value);
     if (!values.length) continue;
     if (!param || param.length > MAX_VALUE_LENGTH) {

@@ -22,17 +22,23 @@ import {
 
 /** What the server knows of the page it renders, for its <head>. */
 export type PageHead =
-  | { kind: 'home'; pageNumber: number }
-  | { kind: 'category'; slug: CategorySlug; pageNumber: number }
-  | { kind: 'search'; keyword: string; pageNumber: number }
+  | ({ kind: 'home'; pageNumber: number } & Refinable)
+  | ({ kind: 'category'; slug: CategorySlug; pageNumber: number } & Refinable)
+  | ({ kind: 'search'; keyword: string; pageNumber: number } & Refinable)
   | { kind: 'product'; product: Product }
-  | { kind: 'collection'; collection: StorefrontCollection; pageNumber: number }
+  | ({ kind: 'collection'; collection: StorefrontCollection; pageNumber: number } & Refinable)
   | { kind: 'legal'; path: string; title: string }
   | { kind: 'productNotFound' }
   /** `title`: a listing page past its end keeps the title its page shows ('Page not found' else). */
   | { kind: 'notFound'; title?: string | undefined }
   /** Pages on browser storage or a token (cart, login, checkout, account, order, …). */
   | { kind: 'browser'; title?: string };
+
+/**
+ * A listing sorted or filtered by its address (decision 057): out of the index, its canonical the
+ * listing's unfiltered first page.
+ */
+type Refinable = { refined?: boolean };
 
 /** index.html's description: the shop as a whole. */
 export const SHOP_DESCRIPTION =
@@ -47,6 +53,8 @@ interface HeadParts {
   description: string;
   /** From the site's root; none for pages kept out of the index. */
   canonicalPath?: string;
+  /** Out of the index though it names its canonical page (a sorted or filtered listing). */
+  noindex?: boolean;
   ogType: 'website' | 'product';
   image?: { url: string; alt: string };
   /** Product pages' price, for the og `product:` tags. */
@@ -130,6 +138,14 @@ function collectionParts(
 
 /** Titles are the ones the pages set in the browser (useDocumentTitle, PageHeader's documentTitle). */
 function partsOf(head: PageHead, appUrl: string): HeadParts {
+  if ('refined' in head && head.refined) {
+    const unrefined = partsOf({ ...head, refined: false, pageNumber: 1 }, appUrl);
+    return {
+      ...partsOf({ ...head, refined: false }, appUrl),
+      canonicalPath: unrefined.canonicalPath,
+      noindex: true,
+    };
+  }
   switch (head.kind) {
     case 'home': {
       const later = isLaterPage(head.pageNumber);
@@ -222,8 +238,8 @@ export function renderHead(head: PageHead, appUrl: string): string {
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', parts.description),
   ];
-  if (url === undefined) tags.push(meta('name', 'robots', 'noindex'));
-  else tags.push(`<link rel="canonical" href="${escapeHtml(url)}">`);
+  if (url === undefined || parts.noindex) tags.push(meta('name', 'robots', 'noindex'));
+  if (url !== undefined) tags.push(`<link rel="canonical" href="${escapeHtml(url)}">`);
 
   tags.push(
     meta('property', 'og:site_name', SHOP_NAME),

@@ -3,6 +3,7 @@ import type { CollectionPage } from '@shop/shared/collections';
 import type { CategorySlug } from '../features/catalog/category-pages';
 import { CATEGORY_PAGES } from '../features/catalog/category-pages';
 import { parsePageNumber } from '../features/catalog/page-number';
+import { filtersOfAddress, isRefined } from '../features/catalog/listing-address';
 import { pageTitleOf, type PageHead } from './head';
 
 /** The titles the pages that render in the browser set (useDocumentTitle), by route path. */
@@ -55,6 +56,7 @@ export function pageHeadOf(page: MatchedPage): PageHead {
       kind: 'collection',
       collection: page.collection.collection,
       pageNumber,
+      refined: isRefined(filtersOfAddress(page.searchParams), 'featured'),
     };
     return status === 404 ? { kind: 'notFound', title: pageTitleOf(head) } : head;
   }
@@ -66,19 +68,26 @@ export function pageHeadOf(page: MatchedPage): PageHead {
 
 /** The head of a catalog or legal route; undefined for the others. */
 function routeHeadOf({ routePath, params, searchParams }: MatchedPage): PageHead | undefined {
+  const filters = filtersOfAddress(searchParams);
   if (routePath === '' || routePath === 'page/:pagenumber')
-    return { kind: 'home', pageNumber: parsePageNumber(params.pagenumber) };
+    return {
+      kind: 'home',
+      pageNumber: parsePageNumber(params.pagenumber),
+      refined: isRefined(filters, 'newest'),
+    };
   if (routePath.startsWith('search/:keyword'))
     return {
       kind: 'search',
       keyword: params.keyword ?? '',
       pageNumber: parsePageNumber(params.pageNumber),
+      refined: isRefined(filters, 'relevance'),
     };
   if (routePath in CATEGORY_PAGES)
     return {
       kind: 'category',
       slug: routePath as CategorySlug,
       pageNumber: parsePageNumber(searchParams.get('page') ?? undefined),
+      refined: isRefined(filters, 'newest'),
     };
   const legalTitle = LEGAL_TITLES[routePath];
   return legalTitle ? { kind: 'legal', path: `/${routePath}`, title: legalTitle } : undefined;

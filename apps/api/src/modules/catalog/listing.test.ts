@@ -274,6 +274,13 @@ describe(`sort and filters (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, ()
     );
   });
 
+  it('reads a key no product’s option has as no filter (tags added by other sites, cache busters)', async () => {
+    const query = `category=${TEES.join(',')}`;
+    const plain = await list(query);
+    for (const extra of ['utm_source=news&fbclid=abc', 'bust=1', 'shoe-size=42'])
+      expect(names(await list(`${query}&${extra}`)), extra).toEqual(names(plain));
+  });
+
   it.each([
     ['sort=cheapest', 'Unknown sort: cheapest'],
     ['price=cheap', 'Price must be a range in whole dollars, such as 20-40, -40 or 20-'],

@@ -94,7 +94,7 @@ export async function readListing(
 
   if (!request.keyword) {
     const query = { ...base, scope };
-    return pageOf(query, await findListingFacets(db, query));
+    return pageOf(...(await facetsOfKnownOptions(db, query)));
   }
   const { words, attempts } = await searchAttempts(db, request.keyword);
   for (const filter of attempts) {
@@ -102,9 +102,9 @@ export async function readListing(
       ...base,
       scope: { ...scope, ...searchScopeOf(filter) },
     };
-    const rows = await findListingFacets(db, query);
+    const [known, rows] = await facetsOfKnownOptions(db, query);
     if (countOf(rows, 'scope') > 0)
-      return pageOf(query, rows, { matched: filter.every ? 'all' : 'some', didYouMean: [] });
+      return pageOf(known, rows, { matched: filter.every ? 'all' : 'some', didYouMean: [] });
   }
   return {
     ids: [],
@@ -112,6 +112,25 @@ export async function readListing(
     facets: NO_FACETS,
     search: { matched: 'none', didYouMean: await didYouMean(db, words) },
   };
+}
+
+/**
+ * The facets of a listing whose option filters name options its products have: a key that names
+ * none (a cache buster, a tag some other site adds) is no filter, and the listing is read again
+ * without it rather than answered empty.
+ */
+async function facetsOfKnownOptions(
+  db: Database,
+  query: ListingQuery,
+): Promise<[ListingQuery, FacetRow[]]> {
+  const rows = await findListingFacets(db, query);
+  const params = new Set(
+    rows.filter((row) => row.facet === 'option').map((row) => row.value.split('=', 1)[0]),
+  );
+  const options = query.filters.options.filter((option) => params.has(option.param));
+  if (options.length === query.filters.options.length) return [query, rows];
+  const known = { ...query, filters: { ...query.filters, options } };
+  return [known, await findListingFacets(db, known)];
 }
 
 const countOf = (rows: readonly FacetRow[], facet: FacetRow['facet']) =>

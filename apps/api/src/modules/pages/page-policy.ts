@@ -1,3 +1,5 @@
+import { listingParamsOf, readListingFilters } from '@shop/shared/listing';
+
 /**
  * How a storefront address is answered:
  * - 'shell': the browser-only app (the back office): index.html as built, never cached;
@@ -26,16 +28,24 @@ export const CACHE_CONTROL: Record<PageKind, string> = {
   public: 'public, max-age=0, s-maxage=5, stale-while-revalidate=30',
 };
 
-/** The one query a server-rendered public page reads: a category listing's ?page=. */
+/** The queries a server-rendered public page reads: a category listing's ?page=, and a listing's sort and filters. */
 const RENDERED_QUERY = 'page';
 
 /**
- * The address a public page is rendered and kept under: its path and the query the server reads.
- * Anything else (utm_ tags, a cache buster) changes nothing in the HTML (the pages that read more,
- * such as /login?redirect=, render it in the browser), so it must not cost a render or a place in
- * the cache: 40 requests with 40 made-up queries are one render, not 40.
+ * The address a public page is rendered and kept under: its path and the query the server reads,
+ * in one order. Anything else (utm_ tags, a cache buster) changes nothing in the HTML (the pages
+ * that read more, such as /login?redirect=, render it in the browser), so it must not cost a
+ * render or a place in the cache: 40 requests with 40 made-up queries are one render, not 40.
+ * A listing's sort and filters do change it (decision 057); a product page reads none of them.
  */
 export function renderedAddressOf(pathname: string, searchParams: URLSearchParams): string {
+  const pairs: [string, string][] = [];
   const page = searchParams.get(RENDERED_QUERY);
-  return page === null ? pathname : `${pathname}?${RENDERED_QUERY}=${encodeURIComponent(page)}`;
+  if (page !== null) pairs.push([RENDERED_QUERY, page]);
+  if (!pathname.startsWith('/products/')) {
+    const params: Record<string, string[]> = {};
+    for (const [key, value] of searchParams) (params[key] ??= []).push(value);
+    pairs.push(...listingParamsOf(readListingFilters(params).filters));
+  }
+  return pairs.length ? `${pathname}?${new URLSearchParams(pairs).toString()}` : pathname;
 }

@@ -71,7 +71,14 @@ describe('page policy', () => {
     expect(renderedAddressOf('/belts', new URLSearchParams('page=2&utm_source=x'))).toBe(
       '/belts?page=2',
     );
-    expect(renderedAddressOf('/', new URLSearchParams('bust=1'))).toBe('/');
+    expect(renderedAddressOf('/', new URLSearchParams('fbclid=1&gclid=2&utm_medium=mail'))).toBe(
+      '/',
+    );
+    // A listing's sort and filters are read (decision 057), in one order whatever was typed.
+    expect(
+      renderedAddressOf('/tshirts', new URLSearchParams('size=XL&sort=price-asc&size=L&page=2')),
+    ).toBe('/tshirts?page=2&sort=price-asc&size=L&size=XL');
+    expect(renderedAddressOf('/products/abc', new URLSearchParams('size=L'))).toBe('/products/abc');
     expect(CACHE_CONTROL.public).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30');
     expect(CACHE_CONTROL.private).toBe('private, no-store');
   });

@@ -13,5 +13,7 @@ export { ProductListing } from './components/product-listing';
 export { SearchBox } from './components/search-box';
 export { formatDollars } from './format-price';
 export { isPastLastPage, parsePageNumber } from './page-number';
+export { filtersOfAddress, isRefined, listingSearchOf } from './listing-address';
+export { ListingControls } from './components/listing-controls';
 export { HtmlSanitizerContext } from './components/product-description';
 export { useRememberSearch } from './hooks/use-search-views';

@@ -1,4 +1,5 @@
 import type { Category, Product, ProductCardList, ProductCardPage } from '@shop/shared/catalog';
+import { listingParamsOf, type ListingFilters } from '@shop/shared/listing';
 import { api } from '../../../lib/api';
 import { lazyAnswerSchema } from '../../../lib/lazy-contract';
 
@@ -6,16 +7,22 @@ export type ProductListQuery = {
   keyword?: string;
   pageNumber?: number;
   categories?: readonly Category[];
+  /** The shopper's sort and filters (decision 057). */
+  filters?: ListingFilters;
 };
 
-/** The query string of a listing (GET /api/products's); absent keyword and page mean "none" to the API. */
-export function productListParams({ keyword, pageNumber, categories }: ProductListQuery) {
-  const params: Record<string, string> = {};
+/**
+ * The query string of a listing (GET /api/products's): absent keyword and page mean "none" to the
+ * API; an option filter's values are its key repeated (`size=L&size=XL`).
+ */
+export function productListParams({ keyword, pageNumber, categories, filters }: ProductListQuery) {
+  const params: [string, string][] = [];
   const trimmed = keyword?.trim();
-  if (trimmed) params.keyword = trimmed;
-  if (pageNumber && pageNumber > 1) params.pageNumber = String(pageNumber);
-  if (categories && categories.length > 0) params.category = categories.join(',');
-  return params;
+  if (trimmed) params.push(['keyword', trimmed]);
+  if (pageNumber && pageNumber > 1) params.push(['pageNumber', String(pageNumber)]);
+  if (categories && categories.length > 0) params.push(['category', categories.join(',')]);
+  if (filters) params.push(...listingParamsOf(filters));
+  return new URLSearchParams(params);
 }
 
 export const productsApi = api.injectEndpoints({
@@ -25,7 +32,10 @@ export const productsApi = api.injectEndpoints({
      * its card, all a listing shows (GET /api/product-cards/listing; decision 051).
      */
     getProducts: build.query<ProductCardPage, ProductListQuery>({
-      query: (query) => ({ url: '/product-cards/listing', params: productListParams(query) }),
+      query: (query) => {
+        const params = productListParams(query).toString();
+        return params ? `/product-cards/listing?${params}` : '/product-cards/listing';
+      },
       responseSchema: lazyAnswerSchema('productCardPage'),
       providesTags: ['ProductList'],
     }),

@@ -7,11 +7,13 @@ import type { ProductListQuery } from '../api/products-api';
 import { CATEGORY_PAGES } from '../category-pages';
 import type { CategorySlug } from '../category-pages';
 import { parsePageNumber } from '../page-number';
+import { filtersOfAddress, listingSearchOf } from '../listing-address';
 import { ProductListing } from './product-listing';
 
 const listingQueryOf = (slug: CategorySlug, searchParams: URLSearchParams): ProductListQuery => ({
   categories: CATEGORY_PAGES[slug].categories,
   pageNumber: parsePageNumber(searchParams.get('page')),
+  filters: filtersOfAddress(searchParams),
 });
 
 /** What the listing of `slug` renders with, started by its route's loader. */
@@ -25,6 +27,7 @@ export const categoryPageRequests =
 export default function CategoryPage({ slug }: { slug: CategorySlug }) {
   const { title, intro } = CATEGORY_PAGES[slug];
   const [searchParams] = useSearchParams();
+  const query = listingQueryOf(slug, searchParams);
   return (
     <PageContainer>
       <PageHeader title={title} eyebrow="Shop">
@@ -34,8 +37,11 @@ export default function CategoryPage({ slug }: { slug: CategorySlug }) {
       <h2 className="sr-only">Products</h2>
       <ProductListing
         leadsThePage
-        query={listingQueryOf(slug, searchParams)}
-        hrefForPage={(n) => (n === 1 ? `/${slug}` : `/${slug}?page=${n}`)}
+        query={query}
+        controls={{ kind: 'catalog', action: `/${slug}` }}
+        hrefForPage={(n) =>
+          `/${slug}${listingSearchOf(query.filters, 'newest', n === 1 ? [] : [['page', String(n)]])}`
+        }
         empty={<p>No {title.toLowerCase()} in the shop right now. Please come back soon.</p>}
         name={title}
       />

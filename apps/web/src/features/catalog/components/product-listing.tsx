@@ -9,6 +9,8 @@ import { useHttpStatus } from '../../../lib/http-status';
 import { isPastLastPage } from '../page-number';
 import type { ProductListQuery } from '../api/products-api';
 import { ProductGrid } from './product-grid';
+import { ListingControls } from './listing-controls';
+import { NO_FILTERS, isFiltered, type ListingKind } from '@shop/shared/listing';
 
 type ProductListingProps = {
   query: ProductListQuery;
@@ -20,6 +22,8 @@ type ProductListingProps = {
   name: ReactNode;
   /** The listing is the page's main content (a category, a search): its first picture leads. */
   leadsThePage?: boolean;
+  /** Sort and filters beside the products (decision 057): the listing's kind and first page. */
+  controls?: { kind: ListingKind; action: string };
 };
 
 const noticeClass =
@@ -29,13 +33,43 @@ const noticeClass =
  * A paged product list: a skeleton while loading, the server's message on failure, an empty state,
  * and for a page past the last one a notice that it does not exist, with a link to page 1.
  */
-export function ProductListing({
+export function ProductListing({ controls, ...props }: ProductListingProps) {
+  const { data } = useGetProductsQuery(props.query);
+  if (!controls) return <ListingBody {...props} />;
+  const filters = props.query.filters ?? NO_FILTERS;
+  return (
+    <ListingControls
+      kind={controls.kind}
+      filters={filters}
+      facets={data?.facets}
+      action={controls.action}
+    >
+      <ListingBody
+        {...props}
+        empty={
+          isFiltered(filters) ? (
+            <p>
+              No products match these filters.{' '}
+              <Link to={controls.action} className="font-semibold text-terracotta-700 underline">
+                Clear filters
+              </Link>
+            </p>
+          ) : (
+            props.empty
+          )
+        }
+      />
+    </ListingControls>
+  );
+}
+
+function ListingBody({
   query,
   hrefForPage,
   empty,
   name,
   leadsThePage = false,
-}: ProductListingProps) {
+}: Omit<ProductListingProps, 'controls'>) {
   const { data, error, isLoading, isFetching } = useGetProductsQuery(query);
   const requestedPage = query.pageNumber ?? 1;
   const pastTheEnd = data !== undefined && isPastLastPage(data, requestedPage);

@@ -1,16 +1,20 @@
 import type { CollectionMenu, CollectionPage } from '@shop/shared/collections';
+import { listingParamsOf, type ListingFilters } from '@shop/shared/listing';
 import { api } from '../../../lib/api';
 import { lazyAnswerSchema } from '../../../lib/lazy-contract';
 
-export type CollectionPageQuery = { handle: string; pageNumber: number };
+export type CollectionPageQuery = { handle: string; pageNumber: number; filters?: ListingFilters };
 
 export const collectionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCollectionPage: build.query<CollectionPage, CollectionPageQuery>({
-      query: ({ handle, pageNumber }) => ({
-        url: `/collections/${encodeURIComponent(handle)}`,
-        params: pageNumber > 1 ? { pageNumber: String(pageNumber) } : {},
-      }),
+      query: ({ handle, pageNumber, filters }) => {
+        const params = new URLSearchParams([
+          ...(pageNumber > 1 ? [['pageNumber', String(pageNumber)] as [string, string]] : []),
+          ...(filters ? listingParamsOf(filters) : []),
+        ]).toString();
+        return `/collections/${encodeURIComponent(handle)}${params ? `?${params}` : ''}`;
+      },
       responseSchema: lazyAnswerSchema('collectionPage'),
       providesTags: ['ProductList'],
     }),

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { NO_FILTERS, isFiltered } from '@shop/shared/listing';
 import type { Params } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button-link';
@@ -10,19 +11,27 @@ import { errorMessage, isProductMissing } from '../../../lib/api-error';
 import { useHttpStatus } from '../../../lib/http-status';
 import type { PageRequests } from '../../../lib/page-data';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ProductGrid, isPastLastPage, parsePageNumber } from '../../catalog';
+import {
+  ListingControls,
+  ProductGrid,
+  filtersOfAddress,
+  isPastLastPage,
+  listingSearchOf,
+  parsePageNumber,
+} from '../../catalog';
 import { collectionsApi, useGetCollectionPageQuery } from '../api/collections-api';
 import type { CollectionPageQuery } from '../api/collections-api';
 import { collectionPath, collectionTitle, paragraphsOf } from '../collection-path';
 
-const queryOf = (params: Params): CollectionPageQuery => ({
+const queryOf = (params: Params, searchParams: URLSearchParams): CollectionPageQuery => ({
   handle: params.handle ?? '',
   pageNumber: parsePageNumber(params.pageNumber),
+  filters: filtersOfAddress(searchParams),
 });
 
 /** What the page renders with, started by its route's loader. */
-export const pageRequests: PageRequests = (dispatch, { params }) => [
-  dispatch(collectionsApi.endpoints.getCollectionPage.initiate(queryOf(params))),
+export const pageRequests: PageRequests = (dispatch, { params, url }) => [
+  dispatch(collectionsApi.endpoints.getCollectionPage.initiate(queryOf(params, url.searchParams))),
 ];
 
 const noticeClass =
@@ -30,9 +39,15 @@ const noticeClass =
 
 /** /collections/:handle and /collections/:handle/page/:pageNumber */
 export default function CollectionPage() {
-  const query = queryOf(useParams());
-  // currentData: never the previous collection while the next one loads.
-  const { currentData: data, error, isFetching } = useGetCollectionPageQuery(query);
+  const [searchParams] = useSearchParams();
+  const query = queryOf(useParams(), searchParams);
+  // Never the previous collection while the next one loads; the same one, sorted or filtered
+  // another way, stays (under its filters) until the new page is there.
+  const answer = useGetCollectionPageQuery(query);
+  const { error, isFetching } = answer;
+  const data =
+    answer.currentData ??
+    (answer.data?.collection.handle === query.handle ? answer.data : undefined);
   const missing = !data && isProductMissing(error);
   const pastTheEnd = data !== undefined && isPastLastPage(data, query.pageNumber);
   useHttpStatus(404, missing || pastTheEnd);
@@ -53,7 +68,9 @@ export default function CollectionPage() {
     );
   }
   const { collection, products, page, pages } = data;
-  const hrefFor = (n: number) => collectionPath(collection.handle, n);
+  const filters = query.filters ?? NO_FILTERS;
+  const hrefFor = (n: number) =>
+    `${collectionPath(collection.handle, n)}${listingSearchOf(filters, 'featured')}`;
   return (
     <PageContainer>
       <PageHeader
@@ -78,18 +95,39 @@ export default function CollectionPage() {
             .
           </p>
         </div>
-      ) : products.length === 0 ? (
-        <div className={noticeClass}>
-          <p>Nothing in this collection right now. Please come back soon.</p>
-        </div>
       ) : (
-        <div
-          aria-busy={isFetching}
-          className={isFetching ? 'opacity-60 transition-opacity' : undefined}
+        <ListingControls
+          kind="collection"
+          filters={filters}
+          facets={data.facets}
+          action={collectionPath(collection.handle)}
         >
-          <ProductGrid products={products} leadsThePage />
-          <Pager page={page} pages={pages} hrefFor={hrefFor} label="Product pages" />
-        </div>
+          {products.length === 0 ? (
+            <div className={noticeClass}>
+              {isFiltered(filters) ? (
+                <p>
+                  No products match these filters.{' '}
+                  <Link
+                    to={collectionPath(collection.handle)}
+                    className="font-semibold text-terracotta-700 underline"
+                  >
+                    Clear filters
+                  </Link>
+                </p>
+              ) : (
+                <p>Nothing in this collection right now. Please come back soon.</p>
+              )}
+            </div>
+          ) : (
+            <div
+              aria-busy={isFetching}
+              className={isFetching ? 'opacity-60 transition-opacity' : undefined}
+            >
+              <ProductGrid products={products} leadsThePage />
+              <Pager page={page} pages={pages} hrefFor={hrefFor} label="Product pages" />
+            </div>
+          )}
+        </ListingControls>
       )}
     </PageContainer>
   );

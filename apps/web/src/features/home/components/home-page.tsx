@@ -1,9 +1,15 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { Params } from 'react-router';
 import type { Category } from '@shop/shared/catalog';
 import type { PageRequests } from '../../../lib/page-data';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ProductListing, parsePageNumber, productsApi } from '../../catalog';
+import {
+  ProductListing,
+  filtersOfAddress,
+  listingSearchOf,
+  parsePageNumber,
+  productsApi,
+} from '../../catalog';
 import type { ProductListQuery } from '../../catalog';
 import { requestShopConfig } from '../../shop';
 import { ContactBlock } from './contact-block';
@@ -24,22 +30,25 @@ const CAROUSELS: readonly { title: string; subtitle: string; category: Category 
   },
 ];
 
-const listingQueryOf = (params: Params): ProductListQuery => ({
+const listingQueryOf = (params: Params, searchParams: URLSearchParams): ProductListQuery => ({
   pageNumber: parsePageNumber(params.pagenumber),
+  filters: filtersOfAddress(searchParams),
 });
 
 /** What the page renders with (the carousels, the listing, the contact block's address). */
-export const pageRequests: PageRequests = (dispatch, { params }) => [
+export const pageRequests: PageRequests = (dispatch, { params, url }) => [
   ...CAROUSELS.map(({ category }) =>
     dispatch(productsApi.endpoints.getProductCards.initiate(carouselQuery(category))),
   ),
-  dispatch(productsApi.endpoints.getProducts.initiate(listingQueryOf(params))),
+  dispatch(productsApi.endpoints.getProducts.initiate(listingQueryOf(params, url.searchParams))),
   requestShopConfig(dispatch),
 ];
 
 /** / and /page/:pagenumber: hero, the two collection carousels, the paged product list. */
 export default function HomePage() {
   const params = useParams();
+  const [searchParams] = useSearchParams();
+  const query = listingQueryOf(params, searchParams);
   const pageNumber = parsePageNumber(params.pagenumber);
   useDocumentTitle(pageNumber > 1 ? `All products, page ${pageNumber}` : undefined);
   return (
@@ -56,8 +65,11 @@ export default function HomePage() {
             Latest products
           </h2>
           <ProductListing
-            query={listingQueryOf(params)}
-            hrefForPage={(n) => (n === 1 ? '/' : `/page/${n}`)}
+            query={query}
+            controls={{ kind: 'catalog', action: '/' }}
+            hrefForPage={(n) =>
+              `${n === 1 ? '/' : `/page/${n}`}${listingSearchOf(query.filters, 'newest')}`
+            }
             empty={<p>The shop is being restocked. Please come back soon.</p>}
             name="the latest products"
           />

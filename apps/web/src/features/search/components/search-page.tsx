@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { Params } from 'react-router';
 import { partialMatchMessage } from '@shop/shared/search';
 import { PageContainer } from '../../../components/ui/page-container';
@@ -6,6 +6,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import type { PageRequests } from '../../../lib/page-data';
 import {
   ProductListing,
+  filtersOfAddress,
+  listingSearchOf,
   parsePageNumber,
   productsApi,
   useGetProductsQuery,
@@ -16,19 +18,22 @@ import { NoResults } from './no-results';
 
 const listingQueryOf = (
   params: Params,
-): Required<Pick<ProductListQuery, 'keyword' | 'pageNumber'>> => ({
+  searchParams: URLSearchParams,
+): Required<Pick<ProductListQuery, 'keyword' | 'pageNumber' | 'filters'>> => ({
   keyword: params.keyword ?? '',
   pageNumber: parsePageNumber(params.pageNumber),
+  filters: filtersOfAddress(searchParams),
 });
 
 /** What the page renders with, started by its route's loader. */
-export const pageRequests: PageRequests = (dispatch, { params }) => [
-  dispatch(productsApi.endpoints.getProducts.initiate(listingQueryOf(params))),
+export const pageRequests: PageRequests = (dispatch, { params, url }) => [
+  dispatch(productsApi.endpoints.getProducts.initiate(listingQueryOf(params, url.searchParams))),
 ];
 
 /** /search/:keyword and /search/:keyword/page/:pageNumber */
 export default function SearchPage() {
-  const query = listingQueryOf(useParams());
+  const [searchParams] = useSearchParams();
+  const query = listingQueryOf(useParams(), searchParams);
   const { keyword } = query;
   useRememberSearch(keyword);
   const base = `/search/${encodeURIComponent(keyword)}`;
@@ -57,7 +62,10 @@ export default function SearchPage() {
       <ProductListing
         leadsThePage
         query={query}
-        hrefForPage={(n) => (n === 1 ? base : `${base}/page/${n}`)}
+        controls={{ kind: 'search', action: base }}
+        hrefForPage={(n) =>
+          `${n === 1 ? base : `${base}/page/${n}`}${listingSearchOf(query.filters, 'relevance')}`
+        }
         name={`the results for “${keyword}”`}
         empty={<NoResults keyword={keyword} didYouMean={outcome?.didYouMean ?? []} />}
       />
