@@ -8,8 +8,7 @@ import { Provider } from 'react-redux';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { routes } from './app/router';
 import { HtmlSanitizerContext, productsApi } from './features/catalog';
-import { collectionsApi } from './features/collections';
-import { parsePageNumber } from './features/catalog';
+import { collectionPageQueryOf, collectionsApi } from './features/collections';
 import { createServerStore } from './app/store';
 import { api, apiTransport } from './lib/api';
 import { HttpStatusContext } from './lib/http-status';
@@ -101,10 +100,9 @@ export function createServerRenderer(options: ServerRenderOptions) {
         ? productsApi.endpoints.getProduct.select(params.productId)(store.getState()).data
         : undefined,
       collection: routePath.startsWith('collections/')
-        ? collectionsApi.endpoints.getCollectionPage.select({
-            handle: params.handle ?? '',
-            pageNumber: parsePageNumber(params.pageNumber),
-          })(store.getState()).data
+        ? collectionsApi.endpoints.getCollectionPage.select(
+            collectionPageQueryOf(params, new URL(url).searchParams),
+          )(store.getState()).data
         : undefined,
     });
     const data: ServerData = {

@@ -178,7 +178,8 @@ export function readListingFilters(params: ListingParams): ListingFiltersReading
 
   for (const [key, value] of Object.entries(params)) {
     const param = optionParamOf(key);
-    if (RESERVED_PARAMS.has(param) || FOREIGN_PARAM.test(param)) continue;
+    if (RESERVED_PARAMS.has(key) || RESERVED_PARAMS.has(param) || FOREIGN_PARAM.test(param))
+      continue;
     const values = valuesOf(value);
     if (!values.length) continue;
     if (!param || param.length > MAX_VALUE_LENGTH) {

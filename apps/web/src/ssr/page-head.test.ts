@@ -18,20 +18,35 @@ const page = (
 
 describe('pageHeadOf', () => {
   it('describes catalog and legal routes by what they show', () => {
-    expect(pageHeadOf(page(''))).toEqual({ kind: 'home', pageNumber: 1 });
+    expect(pageHeadOf(page(''))).toEqual({ kind: 'home', pageNumber: 1, refined: false });
     expect(pageHeadOf(page('page/:pagenumber', 200, { pagenumber: '2' }))).toEqual({
       kind: 'home',
       pageNumber: 2,
+      refined: false,
     });
     expect(pageHeadOf(page('belts', 200, {}, 'page=2'))).toEqual({
       kind: 'category',
       slug: 'belts',
       pageNumber: 2,
+      refined: false,
     });
     expect(pageHeadOf(page('search/:keyword', 200, { keyword: 'tote' }))).toEqual({
       kind: 'search',
       keyword: 'tote',
       pageNumber: 1,
+      refined: false,
+    });
+    // A listing sorted or filtered by its address (decision 057); its default sort is no change.
+    expect(pageHeadOf(page('belts', 200, {}, 'option=A&sort=price-asc'))).toMatchObject({
+      refined: true,
+    });
+    expect(pageHeadOf(page('belts', 200, {}, 'sort=newest&utm_source=x'))).toMatchObject({
+      refined: false,
+    });
+    expect(
+      pageHeadOf(page('search/:keyword', 200, { keyword: 'tote' }, 'sort=newest')),
+    ).toMatchObject({
+      refined: true,
     });
     expect(pageHeadOf(page('terms'))).toEqual({
       kind: 'legal',

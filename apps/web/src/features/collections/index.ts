@@ -5,3 +5,4 @@ export {
   useGetCollectionPageQuery,
 } from './api/collections-api';
 export { collectionPath, collectionTitle, paragraphsOf } from './collection-path';
+export { collectionPageQueryOf } from './collection-query';

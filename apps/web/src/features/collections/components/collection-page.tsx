@@ -1,6 +1,5 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { NO_FILTERS, isFiltered } from '@shop/shared/listing';
-import type { Params } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { PageContainer } from '../../../components/ui/page-container';
@@ -11,23 +10,12 @@ import { errorMessage, isProductMissing } from '../../../lib/api-error';
 import { useHttpStatus } from '../../../lib/http-status';
 import type { PageRequests } from '../../../lib/page-data';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import {
-  ListingControls,
-  ProductGrid,
-  filtersOfAddress,
-  isPastLastPage,
-  listingSearchOf,
-  parsePageNumber,
-} from '../../catalog';
+import { ListingControls, ProductGrid, isPastLastPage, listingSearchOf } from '../../catalog';
 import { collectionsApi, useGetCollectionPageQuery } from '../api/collections-api';
-import type { CollectionPageQuery } from '../api/collections-api';
+import { collectionPageQueryOf } from '../collection-query';
 import { collectionPath, collectionTitle, paragraphsOf } from '../collection-path';
 
-const queryOf = (params: Params, searchParams: URLSearchParams): CollectionPageQuery => ({
-  handle: params.handle ?? '',
-  pageNumber: parsePageNumber(params.pageNumber),
-  filters: filtersOfAddress(searchParams),
-});
+const queryOf = collectionPageQueryOf;
 
 /** What the page renders with, started by its route's loader. */
 export const pageRequests: PageRequests = (dispatch, { params, url }) => [
