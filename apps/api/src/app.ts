@@ -28,6 +28,7 @@ import { configRoutes } from './modules/config/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { adminDiscountRoutes } from './modules/discounts/routes';
 import { adminSearchRoutes, searchRoutes } from './modules/search/routes';
+import { suggestWithSalePrices } from './flows/suggestions';
 import { createSearchLog, type SearchLog } from './modules/search/search-log';
 import { fulfilmentRoutes } from './modules/fulfilment/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -214,7 +215,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes, { database, readyTimeoutMs: env.DB_READY_TIMEOUT_MS });
   await app.register(configRoutes, { env });
   await app.register(catalogRoutes, { catalog, searchLog });
-  await app.register(searchRoutes, { db, searchLog, limit });
+  await app.register(searchRoutes, {
+    suggestions: (typed) => suggestWithSalePrices(db, typed, new Date(now())),
+    searchLog,
+    limit,
+  });
   await app.register(reviewRoutes, {
     ctx: { db, orders: ordersCtx },
     auth,

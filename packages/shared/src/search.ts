@@ -186,6 +186,8 @@ export const suggestedProductSchema = z.object({
   image: z.string(),
   /** Dollars, two decimals. */
   price: z.number().check(z.nonnegative()),
+  /** The card's sale under an automatic discount (decision 052): its price and the discount's name. */
+  sale: z.optional(z.object({ price: z.number().check(z.nonnegative()), title: z.string() })),
 });
 export type SuggestedProduct = z.infer<typeof suggestedProductSchema>;
 

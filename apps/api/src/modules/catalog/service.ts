@@ -11,6 +11,7 @@ import {
   type ProductList,
   type ProductListQuery,
   type ProductSummary,
+  type Sale,
   type StorefrontVariant,
 } from '@shop/shared/catalog';
 import { countInStockOf } from '@shop/shared/variants';
@@ -279,6 +280,29 @@ function toReview(row: ReviewRow) {
     comment: row.comment,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The sale each of these products' cards shows now, by product id (none: no sale). */
+export async function salePricesOf(
+  db: Database,
+  items: readonly { productId: string; price: number }[],
+  now: Date,
+): Promise<Map<string, Sale>> {
+  const sales = await readProductSales(
+    db,
+    items.map((item) => item.productId),
+    now,
+  );
+  const found = new Map<string, Sale>();
+  for (const item of items) {
+    const sale = saleOf(sales, {
+      priceCents: Math.round(item.price * 100),
+      productId: item.productId,
+      variantId: null,
+    });
+    if (sale) found.set(item.productId, sale);
+  }
+  return found;
 }
 
 export type { ProductPhotoColumns };

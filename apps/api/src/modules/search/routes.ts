@@ -6,20 +6,14 @@ import {
   suggestionsSchema,
   synonymListSchema,
   synonymListWriteSchema,
+  type Suggestions,
 } from '@shop/shared/search';
-import type { Database } from '../../db/client';
 import { addressKeyOf } from '../../lib/address-key';
 import type { Authenticator } from '../accounts/authenticator';
 import { backOfficeActor } from '../back-office/actor';
 import type { ActionLimiter } from '../rate-limits/service';
 import type { SearchLog } from './search-log';
-import {
-  getSearchReport,
-  getSynonyms,
-  replaceSynonyms,
-  suggest,
-  type SynonymsContext,
-} from './service';
+import { getSearchReport, getSynonyms, replaceSynonyms, type SynonymsContext } from './service';
 
 /** A shopper opens a few products per search: plenty, and a script cannot inflate the report much. */
 const PRODUCT_VIEW_LIMIT = { action: 'search-view', max: 120, windowMs: 60 * 60_000 };
@@ -29,10 +23,11 @@ const PRODUCT_VIEW_LIMIT = { action: 'search-view', max: 120, windowMs: 60 * 60_
  * search led to (the Searches report, decision 056).
  */
 export const searchRoutes: FastifyPluginAsyncZod<{
-  db: Database;
+  /** What has been typed, suggested and priced (flows/suggestions.ts). */
+  suggestions: (typed: string) => Promise<Suggestions>;
   searchLog: SearchLog;
   limit: ActionLimiter;
-}> = async (app, { db, searchLog, limit }) => {
+}> = async (app, { suggestions, searchLog, limit }) => {
   app.get(
     '/api/search/suggestions',
     {
@@ -41,7 +36,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{
         response: responses({ 200: suggestionsSchema }),
       },
     },
-    async (request) => suggest(db, request.query.q),
+    async (request) => suggestions(request.query.q),
   );
 
   // Counted only for a query already searched today: nothing of who viewed is kept (decision 056).

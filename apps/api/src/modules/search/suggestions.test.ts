@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suggestionsSchema, type Suggestions } from '@shop/shared/search';
-import { products } from '../../db/schema';
+import { discounts, products } from '../../db/schema';
+import { insertDiscount } from '../discounts/service';
 import { addProduct } from '../../test/fixtures';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
 import { SAMPLE_CATALOG } from '../catalog/sample-catalog';
@@ -92,5 +93,38 @@ describe(`search suggestions on the sample catalog (${TEST_DATABASE_URL ? 'Postg
     const missing = await t.app.inject('/api/search/suggestions');
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ message: expect.any(String) });
+  });
+
+  it('names the sale price a product’s card shows under an automatic discount', async () => {
+    const handle = await addProduct(t.database.db, {
+      name: 'Quillwort Sale Tote',
+      priceCents: 4000,
+    });
+    const [row] = await t.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.handle, handle));
+    await insertDiscount(
+      t.database.db,
+      {
+        title: 'Tote week',
+        kind: 'percentage',
+        percent: 25,
+        automatic: true,
+        wholeOrder: false,
+        productIds: [row!.id],
+      },
+      [],
+    );
+    try {
+      const [first] = (await suggestionsFor('quillwort')).products;
+      expect(first).toMatchObject({
+        name: 'Quillwort Sale Tote',
+        price: 40,
+        sale: { price: 30, title: 'Tote week' },
+      });
+    } finally {
+      await t.database.db.delete(discounts);
+    }
   });
 });

@@ -71,8 +71,13 @@ export function SearchSuggestions({
               id={optionId(index)}
               role="option"
               aria-selected={index === active}
-              // Read as 'Dune Wash Hoodie, $59.00', not the name and price run together.
-              aria-label={`${product.name}, ${formatDollars(product.price)}`}
+              // Read as 'Dune Wash Hoodie, $59.00', not the name and price run together; on sale
+              // as 'Dune Wash Hoodie, $47.20, was $59.00'.
+              aria-label={`${product.name}, ${
+                product.sale
+                  ? `${formatDollars(product.sale.price)}, was ${formatDollars(product.price)}`
+                  : formatDollars(product.price)
+              }`}
               className={optionClass(index === active)}
               {...choose(option)}
             >
@@ -86,8 +91,13 @@ export function SearchSuggestions({
                 className="size-12 shrink-0 rounded-lg bg-sand-100 object-cover"
               />
               <span className="min-w-0 flex-1 truncate font-medium">{product.name}</span>
-              <span className="shrink-0 font-semibold text-terracotta-800 tabular-nums">
-                {formatDollars(product.price)}
+              <span className="shrink-0 text-right tabular-nums">
+                <span className="block font-semibold text-terracotta-800">
+                  {formatDollars(product.sale?.price ?? product.price)}
+                </span>
+                {product.sale ? (
+                  <s className="block text-xs text-ink-muted">{formatDollars(product.price)}</s>
+                ) : null}
               </span>
             </li>
           ))}
