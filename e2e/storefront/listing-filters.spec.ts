@@ -32,7 +32,7 @@ test('a shopper filters shirts by size and price and sorts them by price; the ad
 }) => {
   const consoleErrors = watchConsole(page);
   await page.goto('/tshirts');
-  const status = page.getByRole('main').getByRole('status').first();
+  const status = page.getByTestId('listing-count');
   await expect(status).toHaveText(/^\d+ products$/);
   const before = Number((await status.textContent())?.split(' ')[0]);
 

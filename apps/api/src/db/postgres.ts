@@ -63,6 +63,9 @@ export function openPostgres(
     // timeouts end the wait. This one covers connecting and waiting for a free client.
     connectionTimeoutMillis: timeouts.connectMs,
     statement_timeout: timeouts.queryMs,
+    // The shop's statements are short reads and writes: compiling one with JIT costs more than
+    // it saves (1.7 s of a 4 s listing facets statement at 100,000 products, decision 057).
+    options: '-c jit=off',
     query_timeout: timeouts.queryMs + CLIENT_GRACE_MS,
     idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
     keepAlive: true,

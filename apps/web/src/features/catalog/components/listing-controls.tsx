@@ -131,7 +131,13 @@ export function ListingControls({ kind, filters, facets, action, children }: Lis
       </form>
       <div>
         <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-          <p className="text-ink-muted" role="status">
+          {/* Announced as it changes, not a status: a page's statuses are its loading notices. */}
+          <p
+            className="text-ink-muted"
+            aria-live="polite"
+            aria-atomic="true"
+            data-testid="listing-count"
+          >
             {total === undefined ? '' : plural(total)}
           </p>
           <div className="flex items-center gap-2">
