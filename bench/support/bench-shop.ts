@@ -18,13 +18,13 @@ export interface BenchShop {
  * Starts the API's production build (or `options.server`) on `databaseUrl` and waits until it is
  * ready; `options.env` adds to or overrides the benchmark's settings (e.g. the caches off).
  * BENCH_SHOP_NODE_ARGS adds node flags (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, which
- * NODE_OPTIONS refuses).
+ * NODE_OPTIONS refuses). `options.port` is the port to listen on (else any free one).
  */
 export async function startBenchShop(
   databaseUrl: string,
-  options: { env?: Record<string, string>; server?: string } = {},
+  options: { env?: Record<string, string>; server?: string; port?: number } = {},
 ): Promise<BenchShop> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const nodeArgs = (process.env.BENCH_SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const server = options.server ?? path.join(ROOT, 'apps/api/dist/server.js');
   const shop = spawn(process.execPath, [...nodeArgs, server], {
