@@ -156,7 +156,15 @@ describe('GET /api/products', () => {
       page: 1,
       pages: 0,
       search: { matched: 'none', didYouMean: [] },
-      facets: { total: 0, types: [], collections: [], options: [], prices: [], inStock: 0, onSale: 0 },
+      facets: {
+        total: 0,
+        types: [],
+        collections: [],
+        options: [],
+        prices: [],
+        inStock: 0,
+        onSale: 0,
+      },
     });
   });
 
