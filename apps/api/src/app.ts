@@ -317,6 +317,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       deps.serverEntryPath ?? path.join(webDistDir, '..', 'dist-server', 'entry-server.js'),
     catalog,
     collections,
+    searchLog,
     env,
   });
   return app;

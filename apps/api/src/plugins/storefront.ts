@@ -8,6 +8,8 @@ import { requestDeadlineMs } from '../db/postgres';
 import type { Env } from '../env';
 import { acceptedEncodings } from '../lib/accept-encoding';
 import { appUrl, databaseTimeoutsOf } from '../env';
+import { readListingQuery } from '../modules/catalog/service';
+import type { SearchLog } from '../modules/search/search-log';
 import type { CatalogReader } from '../modules/catalog/catalog-reader';
 import type { CollectionsReader } from '../modules/collections/collections-reader';
 import { shopConfigOf } from '../modules/config/service';
@@ -83,6 +85,8 @@ export type StorefrontOptions = {
   serverEntryPath: string;
   catalog: CatalogReader;
   collections: CollectionsReader;
+  /** Counts the searches whose page is loaded whole (a shared link, the form without script). */
+  searchLog?: Pick<SearchLog, 'listed'>;
   env: Env;
 };
 
@@ -96,7 +100,7 @@ export type StorefrontOptions = {
  * vite-plugins/precompress.ts) to browsers that accept them.
  */
 export async function registerStorefront(app: FastifyInstance, options: StorefrontOptions) {
-  const { webDistDir, serverEntryPath, catalog, collections, env } = options;
+  const { webDistDir, serverEntryPath, catalog, collections, searchLog, env } = options;
   const indexFile = path.join(webDistDir, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
@@ -135,6 +139,30 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
     return reply.sendFile('index.html', webDistDir);
   };
 
+  /**
+   * A search's first page loaded whole is a search for the Searches report (decision 056), as the
+   * storefront's own request for it is when the shopper searches from a page already open. Its
+   * count comes from the catalog's reader, which the page's render then reads again from its cache.
+   */
+  const countSearchPage = async (url: URL, request: FastifyRequest) => {
+    const keyword = /^\/search\/([^/]+)$/.exec(url.pathname)?.[1];
+    // Sorted or filtered, it is the same search again (the renderer keeps only what it reads).
+    if (
+      !searchLog ||
+      keyword === undefined ||
+      renderedAddressOf(url.pathname, url.searchParams) !== url.pathname
+    )
+      return;
+    try {
+      const listing = readListingQuery({ keyword: safeDecode(keyword) });
+      if (!listing.keyword) return;
+      searchLog.listed(listing, (await catalog.cardPage(listing)).total);
+    } catch (error) {
+      // The page is rendered (or refused) as any other; its own read meets the same trouble.
+      request.log.warn({ err: error }, 'search page not counted');
+    }
+  };
+
   const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://storefront.internal');
     if (url.pathname === '/search') {
@@ -159,6 +187,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
     }
     const kind = pageKindOf(url.pathname, url.searchParams);
     if (!pages || kind === 'shell') return sendShell(reply);
+    await countSearchPage(url, request);
     let answer: PageAnswer;
     try {
       const address =

@@ -312,6 +312,23 @@ describe('server-rendered pages', () => {
     expect((await t.app.inject('/search?keyword=')).headers.location).toBe('/');
   });
 
+  it('counts a search page loaded whole once for the Searches report, its sorts and later pages not', async () => {
+    const rows = () =>
+      t.database.db.execute(
+        sql`select searches, results from search_query_days where query = 'dune tote'`,
+      ) as unknown as Promise<{ rows: { searches: number; results: number }[] }>;
+    for (const address of [
+      '/search/Dune%20Tote',
+      '/search/dune%20tote', // from the page cache: still a search
+      '/search/dune%20tote?sort=newest',
+      '/search/dune%20tote/page/2',
+      '/search/dune%20tote?utm_source=news',
+    ])
+      expect((await t.app.inject(address)).statusCode, address).toBeLessThan(500);
+    await t.app.searchLog.flush();
+    expect((await rows()).rows).toEqual([{ searches: 3, results: 1 }]);
+  });
+
   it('answers a missing built file 404, not with a page', async () => {
     const missing = await t.app.inject('/assets/gone-1234.js');
     expect(missing.statusCode).toBe(404);
