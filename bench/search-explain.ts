@@ -76,6 +76,7 @@ try {
     scope: searchScopeOf(filter),
     filters,
     onSale: sql`false`,
+    cardPrice: sql`p.price_cents`,
     sort: 'relevance',
     bestSellingFrom: '2000-01-01',
   });

@@ -27,6 +27,8 @@ export interface ListingQuery {
   filters: ListingFilters;
   /** Whether a product (`p`) is on sale now: a compare-at price or an automatic discount. */
   onSale: SQL;
+  /** The price a product's (`p`) card shows now, in cents: its sale price under a percentage off. */
+  cardPrice: SQL;
   sort: ListingSort;
   /** The first day 'Best selling' counts (UTC, YYYY-MM-DD). */
   bestSellingFrom: string;
@@ -76,10 +78,10 @@ function predicates(query: ListingQuery) {
           [
             filters.price.minCents === null
               ? sql`true`
-              : sql`p.price_cents >= ${filters.price.minCents}`,
+              : sql`${query.cardPrice} >= ${filters.price.minCents}`,
             filters.price.maxCents === null
               ? sql`true`
-              : sql`p.price_cents < ${filters.price.maxCents}`,
+              : sql`${query.cardPrice} < ${filters.price.maxCents}`,
           ],
           sql` and `,
         )
@@ -126,7 +128,7 @@ export const listingFacetsSql = (query: ListingQuery) => {
     : sql`true`;
   return sql`
     with s as materialized (
-      select p.id, p.category, p.price_cents, coalesce(k.in_stock, false) as in_stock,
+      select p.id, p.category, ${query.cardPrice} as price_cents, coalesce(k.in_stock, false) as in_stock,
         ${query.onSale} as on_sale,
         ${sql.join(
           FILTERS.map((name) => sql`${where[name]} as ${sql.raw(`f_${name}`)}`),
@@ -180,9 +182,9 @@ function sortOf(query: ListingQuery): SQL {
     case 'featured':
       return query.scope.collectionId ? sql`cp.position, p.id` : newest;
     case 'price-asc':
-      return sql`p.price_cents, ${newest}`;
+      return sql`${query.cardPrice}, ${newest}`;
     case 'price-desc':
-      return sql`p.price_cents desc, ${newest}`;
+      return sql`${query.cardPrice} desc, ${newest}`;
     case 'best-selling':
       return sql`coalesce(b.units, 0) desc, ${newest}`;
     case 'top-rated':
@@ -219,17 +221,44 @@ export async function findListingPage(
   return rowsOf<{ id: string }>(await db.execute(listingPageSql(query, page))).map((row) => row.id);
 }
 
+interface SaleTarget {
+  productIds: readonly string[];
+  variantIds: readonly string[];
+  collectionIds: readonly string[];
+}
+
+/**
+ * The price a product's (`p`) card shows: its price less the largest percentage off among these
+ * automatic discounts that cover the product as a whole (a whole-shop one, its own, one of its
+ * collections'; a variant's does not: `salePriceOf` with no variant), rounded half up as
+ * `percentOf` rounds. Price sorts, bands and the price filter read it, so they agree with the cards.
+ */
+export function cardPriceSql(
+  rules: readonly { percent: number | null; target: SaleTarget | null }[],
+): SQL {
+  const percents = rules.flatMap(({ percent, target }) => {
+    if (!percent) return [];
+    if (!target) return [sql`${percent}::int`];
+    const covers: SQL[] = [];
+    if (target.productIds.length) covers.push(sql`p.id in (${list(target.productIds)})`);
+    if (target.collectionIds.length)
+      covers.push(
+        sql`exists (select 1 from collection_products pc where pc.product_id = p.id
+          and pc.collection_id in (${list(target.collectionIds)}))`,
+      );
+    return covers.length
+      ? [sql`case when ${sql.join(covers, sql` or `)} then ${percent}::int else 0 end`]
+      : [];
+  });
+  if (!percents.length) return sql`p.price_cents`;
+  return sql`(p.price_cents - (p.price_cents::bigint * greatest(${sql.join(percents, sql`, `)}) + 50) / 100)::int`;
+}
+
 /**
  * Whether a product (`p`) is on sale: a variant priced under its compare-at price, or covered by
  * one of these automatic discounts' targets (all of them when one is for the whole shop).
  */
-export function onSaleSql(
-  targets: readonly ({
-    productIds: readonly string[];
-    variantIds: readonly string[];
-    collectionIds: readonly string[];
-  } | null)[],
-): SQL {
+export function onSaleSql(targets: readonly (SaleTarget | null)[]): SQL {
   const compareAt = sql`exists (select 1 from variants cv where cv.product_id = p.id
     and cv.compare_at_cents > coalesce(cv.price_cents, p.price_cents))`;
   if (targets.some((target) => target === null)) return sql`true`;

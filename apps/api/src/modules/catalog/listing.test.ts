@@ -3,7 +3,8 @@ import { adminProductSchema } from '@shop/shared/admin-catalog';
 import type { VariantWrite } from '@shop/shared/admin-variants';
 import { productListSchema, type ProductList } from '@shop/shared/catalog';
 import { collectionPageSchema } from '@shop/shared/collections';
-import { collectionProducts, collections, discounts } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { collectionProducts, collections, discounts, products, variants } from '../../db/schema';
 import { addBackOfficeUser } from '../../test/back-office-fixtures';
 import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { placePaidOrder } from '../../test/paid-orders';
@@ -192,6 +193,52 @@ describe(`sort and filters (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, ()
     expect(names(inStock)).not.toContain('Sold Out Filter Tote');
     const any = await list('keyword=sold%20out%20filter%20tote');
     expect(names(any)).toContain('Sold Out Filter Tote');
+  });
+
+  it('sorts, bands and filters by the price a card shows: a sale’s, when one covers the product', async () => {
+    const query = `category=${TEES.join(',')}`;
+    const shown = (page: ProductList) => page.products.map((p) => p.sale?.price ?? p.price);
+    const saleId = await productIdByHandle(
+      t.database.db,
+      await addProduct(t.database.db, {
+        name: 'Sale Sort Tee',
+        category: 'selflove_men_tshirts',
+        priceCents: 9000,
+      }),
+    );
+    const [variant] = await t.database.db
+      .select({ id: variants.id })
+      .from(variants)
+      .where(eq(variants.productId, saleId));
+    const sale = { kind: 'percentage', automatic: true, wholeOrder: false } as const;
+    // 75% off the product: $90.00 shows as $22.50. 90% off one variant moves no card.
+    await insertDiscount(
+      t.database.db,
+      { ...sale, title: 'Sort sale', percent: 75, productIds: [saleId] },
+      [],
+    );
+    await insertDiscount(
+      t.database.db,
+      { ...sale, title: 'Variant sale', percent: 90, variantIds: [variant!.id] },
+      [],
+    );
+    try {
+      const ascending = await list(`${query}&sort=price-asc`);
+      expect(ascending.products[0]?.name).toBe('Sale Sort Tee');
+      expect(ascending.products[0]?.sale?.price).toBe(22.5);
+      expect(shown(ascending)).toEqual([...shown(ascending)].sort((a, b) => a - b));
+      const descending = await list(`${query}&sort=price-desc`);
+      expect(shown(descending)).toEqual([...shown(descending)].sort((a, b) => b - a));
+
+      expect(names(await list(`${query}&price=-25`))).toContain('Sale Sort Tee');
+      expect(names(await list(`${query}&price=30-`))).not.toContain('Sale Sort Tee');
+      // The bands are drawn from the prices cards show: the first starts at or under $22.
+      const [cheapest] = (await list(query)).facets?.prices ?? [];
+      expect(Number(cheapest?.value.split('-')[0] || 0)).toBeLessThanOrEqual(22);
+    } finally {
+      await t.database.db.delete(discounts);
+      await t.database.db.update(products).set({ status: 'draft' }).where(eq(products.id, saleId));
+    }
   });
 
   it('sorts by best selling from the units paid in the last 90 days', async () => {

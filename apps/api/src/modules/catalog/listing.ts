@@ -17,6 +17,7 @@ import {
   findListingFacets,
   findListingPage,
   onSaleSql,
+  cardPriceSql,
   type FacetRow,
   type ListingQuery,
   type ListingScope,
@@ -78,6 +79,7 @@ export async function readListing(
   const base = {
     filters: request.filters,
     onSale: onSaleSql(rules.map((rule) => rule.target)),
+    cardPrice: cardPriceSql(rules),
     sort: sortOfListing(request),
     bestSellingFrom: utcDay(new Date(now.getTime() - (BEST_SELLING_DAYS - 1) * 86_400_000)),
   };
