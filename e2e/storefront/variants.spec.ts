@@ -101,6 +101,9 @@ test.describe('a product of other options than the spec’s', () => {
     browser,
     request,
   }, testInfo) => {
+    // Two journeys in one: the owner's product written in the back office, then a guest's
+    // purchase through the test checkout (24 s in the CI run at phone width; over 30 s at desktop width).
+    test.slow();
     const product = await createColourBySizeProduct(browser, testInfo);
     const idOf = (title: string) =>
       product.variants.find((v) => v.options.join(' / ') === title)?._id ?? '';
