@@ -16,11 +16,7 @@ import path from 'node:path';
 import type autocannon from 'autocannon';
 import { ownerToken, withClient } from './back-office-bench';
 import { BENCH_JWT_SECRET, startBenchShop, type BenchShop } from './support/bench-shop';
-import {
-  createScratchDatabase,
-  generateVariantCatalog,
-  migrate,
-} from './support/catalog-generator';
+import { createScratchDatabase, migrateVariantCatalog } from './support/catalog-generator';
 import { loadPaths } from './support/load';
 import { seedOrders } from './support/order-generator';
 import { ROOT, buildUnlessSkipped, freePort } from './support/production-server';
@@ -80,15 +76,8 @@ let homeBytes: number | undefined;
 let rss = { before: 0, after: 0 };
 let shop: BenchShop | undefined;
 try {
-  let started = performance.now();
-  await withClient(database.url, async (client) => {
-    await migrate(client);
-    await generateVariantCatalog(client, { products: productCount });
-  });
-  console.log(
-    `catalog: ${productCount} products × 10 variants in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
-  started = performance.now();
+  await withClient(database.url, (client) => migrateVariantCatalog(client, productCount));
+  const started = performance.now();
   await withClient(database.url, async (client) => {
     await seedOrders(client, orderCount);
     await client.query('vacuum analyze');

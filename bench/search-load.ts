@@ -31,8 +31,8 @@ import { withClient } from './back-office-bench';
 import { startBenchShop, type BenchShop } from './support/bench-shop';
 import {
   createScratchDatabase,
-  generateVariantCatalog,
-  migrate,
+  migrateVariantCatalog,
+  nameProductsForSearch,
 } from './support/catalog-generator';
 import { loadPaths } from './support/load';
 import { ROOT, buildUnlessSkipped } from './support/production-server';
@@ -221,29 +221,9 @@ const explained: { target: Target; statements: number; stages: number; plans: st
 let shop: BenchShop | undefined;
 let bare: { process: ReturnType<typeof fork>; origin: string } | undefined;
 try {
-  let started = performance.now();
-  await withClient(database.url, async (client) => {
-    await migrate(client);
-    await generateVariantCatalog(client, { products: productCount });
-  });
-  console.log(
-    `catalog: ${productCount} products × 10 variants in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
-  started = performance.now();
-  await withClient(database.url, async (client) => {
-    // Names a shopper would search for: '<word> <pattern> <kind>', the kind its category's
-    // (generator: category n % 6 of totes, flower_totes, belts, hoodies, women's, men's tees).
-    await client.query(
-      `update products set name =
-         (array['Sand','Dune','Oasis','Desert','Meadow'])[1 + n % 5] || ' ' ||
-         (array['Stripe','Bloom','Weave','Diamond','Garden','Ember','Night'])[1 + n % 7] || ' ' ||
-         (array['Tote','Flower Tote','Belt','Hoodie','Tee','Tee'])[1 + n % 6],
-         description_html = '<p>Woven <strong>cotton</strong> canvas, number ' || n || '.</p><ul><li>Made to last</li></ul>'
-       from (select id, substring(handle from 7)::int as n from products) numbered
-       where products.id = numbered.id`,
-    );
-    await client.query('vacuum analyze');
-  });
+  await withClient(database.url, (client) => migrateVariantCatalog(client, productCount));
+  const started = performance.now();
+  await withClient(database.url, nameProductsForSearch);
   console.log(`names and vacuum analyze in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   // The catalog cache off: every request reads the database.

@@ -167,6 +167,37 @@ export async function generateVariantCatalog(
   return rows[0]!;
 }
 
+/**
+ * A scratch database migrated and filled with `products` products × 10 variants
+ * (`generateVariantCatalog`), saying how long it took.
+ */
+export async function migrateVariantCatalog(client: pg.Client, products: number): Promise<void> {
+  const started = performance.now();
+  await migrate(client);
+  await generateVariantCatalog(client, { products });
+  console.log(
+    `catalog: ${products} products × 10 variants in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+/**
+ * Names a shopper would search for, '<word> <pattern> <kind>' (5 × 7 × 6 of them), the kind its
+ * category's (the generator's category n % 6: totes, flower totes, belts, hoodies, women's and
+ * men's tees), and descriptions with markup; then the statistics again.
+ */
+export async function nameProductsForSearch(client: pg.Client): Promise<void> {
+  await client.query(
+    `update products set name =
+       (array['Sand','Dune','Oasis','Desert','Meadow'])[1 + n % 5] || ' ' ||
+       (array['Stripe','Bloom','Weave','Diamond','Garden','Ember','Night'])[1 + n % 7] || ' ' ||
+       (array['Tote','Flower Tote','Belt','Hoodie','Tee','Tee'])[1 + n % 6],
+       description_html = '<p>Woven <strong>cotton</strong> canvas, number ' || n || '.</p><ul><li>Made to last</li></ul>'
+     from (select id, substring(handle from 7)::int as n from products) numbered
+     where products.id = numbered.id`,
+  );
+  await client.query('vacuum analyze');
+}
+
 export interface SpecShapeShopOptions {
   /** Sized products: three stock rows each ('S/M', 'L', 'XL'). */
   sizedProducts?: number;

@@ -1,3 +1,4 @@
+import type { VariantWrite } from '@shop/shared/admin-variants';
 import type { UserRole } from '@shop/shared/roles';
 import { BACK_OFFICE_SESSION_MS } from '@shop/shared/back-office';
 import { eq } from 'drizzle-orm';
@@ -42,3 +43,17 @@ export async function openBackOfficeSession(t: TestApp, loginToken: string): Pro
   const sessionId = await insertSession(t.database.db, claims.userId, expiresAt, claims.sessionId);
   return signSessionToken(secret, { ...claims, sessionId }, expiresAt);
 }
+
+/** A variant as the back office writes it: these option values, nothing of its own but `fields`. */
+export const variantWrite = (
+  options: string[],
+  fields: Partial<VariantWrite> = {},
+): VariantWrite => ({
+  options,
+  sku: null,
+  price: null,
+  compareAtPrice: null,
+  barcode: null,
+  weightGrams: null,
+  ...fields,
+});

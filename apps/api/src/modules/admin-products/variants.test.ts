@@ -4,12 +4,11 @@ import { adminProductSchema } from '@shop/shared/admin-catalog';
 import {
   productVariantsResponseSchema,
   type ProductVariantsResponse,
-  type VariantWrite,
 } from '@shop/shared/admin-variants';
 import { productSchema } from '@shop/shared/catalog';
 import { orderSchema } from '@shop/shared/orders';
 import { auditLog, orderItems, stockMovements } from '../../db/schema';
-import { addBackOfficeUser } from '../../test/back-office-fixtures';
+import { addBackOfficeUser, variantWrite } from '../../test/back-office-fixtures';
 import { addVerifiedCustomer, openCheckout, payTestCheckout } from '../../test/fixtures';
 import { clientAddresses } from '../../test/inject';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -64,15 +63,7 @@ async function newProduct(price = 30): Promise<string> {
   return adminProductSchema.parse(response.json())._id;
 }
 
-const variant = (options: string[], fields: Partial<VariantWrite> = {}): VariantWrite => ({
-  options,
-  sku: null,
-  price: null,
-  compareAtPrice: null,
-  barcode: null,
-  weightGrams: null,
-  ...fields,
-});
+const variant = variantWrite;
 
 async function writeVariants(
   productId: string,

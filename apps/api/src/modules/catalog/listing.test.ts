@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminProductSchema } from '@shop/shared/admin-catalog';
-import type { VariantWrite } from '@shop/shared/admin-variants';
 import { productListSchema, type ProductList } from '@shop/shared/catalog';
 import { collectionPageSchema } from '@shop/shared/collections';
 import { eq } from 'drizzle-orm';
 import { collectionProducts, collections, discounts, products, variants } from '../../db/schema';
-import { addBackOfficeUser } from '../../test/back-office-fixtures';
+import { addBackOfficeUser, variantWrite } from '../../test/back-office-fixtures';
 import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { placePaidOrder } from '../../test/paid-orders';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
@@ -61,20 +60,12 @@ async function colourBySizeTee(name: string, price: number, stock: Record<string
   expect(created.statusCode, created.body).toBe(201);
   const id = adminProductSchema.parse(created.json())._id;
   const combos = Object.keys(stock).map((key) => key.split('/') as [string, string]);
-  const variant = (options: string[]): VariantWrite => ({
-    options,
-    sku: null,
-    price: null,
-    compareAtPrice: null,
-    barcode: null,
-    weightGrams: null,
-  });
   const written = await call('PUT', `/api/admin/products/${id}/variants`, {
     options: [
       { name: 'Colour', values: [...new Set(combos.map(([colour]) => colour))] },
       { name: 'Size', values: [...new Set(combos.map(([, size]) => size))] },
     ],
-    variants: combos.map((combo) => variant(combo)),
+    variants: combos.map((combo) => variantWrite(combo)),
   });
   expect(written.statusCode, written.body).toBe(200);
   const variants = written.json<{ variants: { _id: string; options: string[] }[] }>().variants;

@@ -9,6 +9,7 @@ import {
   type ListingKind,
   type ListingSort,
 } from '@shop/shared/listing';
+import type { DiscountRule } from '@shop/shared/discounts';
 import type { SearchOutcome } from '@shop/shared/search';
 import type { Database } from '../../db/client';
 import { productSaleRules } from '../discounts/service';
@@ -41,6 +42,8 @@ export interface ListingPage {
   facets: ListingFacets;
   /** A keyword search's outcome (decision 050). */
   search?: SearchOutcome;
+  /** The automatic discounts products show now, read once: the cards are priced with them too. */
+  saleRules: readonly DiscountRule[];
 }
 
 const kindOf = (request: ListingRequest): ListingKind =>
@@ -91,7 +94,13 @@ export async function readListing(
   const pageOf = async (query: ListingQuery, rows: FacetRow[], search?: SearchOutcome) => {
     const total = countOf(rows, 'total');
     const ids = window.offset < total ? await findListingPage(db, query, window) : [];
-    return { ids, total, facets: facetsOf(rows), ...(search ? { search } : {}) };
+    return {
+      ids,
+      total,
+      facets: facetsOf(rows),
+      saleRules: rules,
+      ...(search ? { search } : {}),
+    };
   };
 
   if (!request.keyword) {
@@ -112,6 +121,7 @@ export async function readListing(
     ids: [],
     total: 0,
     facets: NO_FACETS,
+    saleRules: rules,
     search: { matched: 'none', didYouMean: await didYouMean(db, words) },
   };
 }

@@ -21,8 +21,10 @@ export async function readProductSales(
   db: Database,
   productIds: readonly string[],
   now: Date,
+  /** The rules when the caller has read them already (a listing, for its sort and filters). */
+  known?: readonly DiscountRule[],
 ): Promise<ProductSales> {
-  const rules = await productSaleRules(db, now);
+  const rules = known ?? (await productSaleRules(db, now));
   if (!rules.length) return NO_SALES;
   const byCollection = rules.some((rule) => rule.target?.collectionIds.length);
   return {

@@ -15,6 +15,7 @@ import {
   type StorefrontVariant,
 } from '@shop/shared/catalog';
 import { countInStockOf } from '@shop/shared/variants';
+import type { DiscountRule } from '@shop/shared/discounts';
 import type { Database, Transaction } from '../../db/client';
 import { invalid, notFound } from '../../errors';
 import { isUuid } from '../../lib/uuid';
@@ -85,7 +86,7 @@ export async function listProducts(
   const found = await readListing(db, request, PRODUCTS_PAGE_SIZE, now);
   const rows = await findPublishedProductsInOrder(db, found.ids);
   const list: ProductList = {
-    products: await summarizeProducts(db, rows, now),
+    products: await summarizeProducts(db, rows, now, found.saleRules),
     page: request.page,
     pages: Math.ceil(found.total / PRODUCTS_PAGE_SIZE),
     facets: found.facets,
@@ -99,11 +100,12 @@ export async function summarizeProducts(
   db: Database,
   rows: readonly ProductWithStock[],
   now: Date,
+  saleRules?: readonly DiscountRule[],
 ): Promise<ProductSummary[]> {
   const ids = rows.map((row) => row.id);
   const [alts, sales] = await Promise.all([
     imageAltsOfProducts(db, ids),
-    readProductSales(db, ids, now),
+    readProductSales(db, ids, now, saleRules),
   ]);
   return rows.map((row) => toProductSummary(row, alts.get(row.id), sales));
 }

@@ -9,7 +9,7 @@ import {
 import { productVariantsResponseSchema } from '@shop/shared/admin-variants';
 import { productSchema } from '@shop/shared/catalog';
 import { auditLog } from '../../db/schema';
-import { addBackOfficeUser } from '../../test/back-office-fixtures';
+import { addBackOfficeUser, variantWrite } from '../../test/back-office-fixtures';
 import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -88,16 +88,7 @@ async function colourBySizeTee(name: string) {
       { name: 'Colour', values: ['Sand', 'Clay'] },
       { name: 'Size', values: ['M', 'XL'] },
     ],
-    variants: ['Sand', 'Clay'].flatMap((c) =>
-      ['M', 'XL'].map((s) => ({
-        options: [c, s],
-        sku: null,
-        price: null,
-        compareAtPrice: null,
-        barcode: null,
-        weightGrams: null,
-      })),
-    ),
+    variants: ['Sand', 'Clay'].flatMap((c) => ['M', 'XL'].map((s) => variantWrite([c, s]))),
   });
   expect(written.status, JSON.stringify(written.body)).toBe(200);
   const { variants } = productVariantsResponseSchema.parse(written.body);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { SearchReport } from '@shop/shared/search-report';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useGetSearchReportQuery } from '../api/search-api';
@@ -50,68 +51,82 @@ function Totals({ totals }: { totals: SearchReport['totals'] }) {
   );
 }
 
+function ReportSection(props: { id: string; title: string; note: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={props.id} className="flex flex-col gap-4">
+      <div>
+        <h2 id={props.id} className="text-2xl font-semibold">
+          {props.title}
+        </h2>
+        <p className="mt-1 text-sm text-ink-muted">{props.note}</p>
+      </div>
+      {props.children}
+    </section>
+  );
+}
+
+/** A table of queries, each a row headed by its words, with the counts named in `counts`. */
+function QueryTable<Row extends { query: string }>(props: {
+  caption: string;
+  rows: readonly Row[];
+  counts: readonly (readonly [label: string, count: (row: Row) => number])[];
+}) {
+  const labels = props.counts.map(([label]) => label);
+  return (
+    <AdminTable caption={props.caption} columns={['Search', ...labels]} rightAligned={labels}>
+      {props.rows.map((row) => (
+        <tr key={row.query}>
+          <th scope="row" className={queryClass}>
+            {row.query}
+          </th>
+          {props.counts.map(([label, count]) => (
+            <td key={label} className={countClass}>
+              {count(row)}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </AdminTable>
+  );
+}
+
 function TopSearches({ rows }: { rows: SearchReport['topQueries'] }) {
   return (
-    <section aria-labelledby="top-searches" className="flex flex-col gap-4">
-      <div>
-        <h2 id="top-searches" className="text-2xl font-semibold">
-          Top searches
-        </h2>
-        <p className="mt-1 text-sm text-ink-muted">
-          Results: what the latest search found. Led to a product: searches followed by a product
-          page within 30 minutes.
-        </p>
-      </div>
-      <AdminTable
+    <ReportSection
+      id="top-searches"
+      title="Top searches"
+      note="Results: what the latest search found. Led to a product: searches followed by a product page within 30 minutes."
+    >
+      <QueryTable
         caption="Top searches"
-        columns={['Search', 'Searches', 'Results', 'Led to a product']}
-        rightAligned={['Searches', 'Results', 'Led to a product']}
-      >
-        {rows.map((row) => (
-          <tr key={row.query}>
-            <th scope="row" className={queryClass}>
-              {row.query}
-            </th>
-            <td className={countClass}>{row.searches}</td>
-            <td className={countClass}>{row.results}</td>
-            <td className={countClass}>{row.productViews}</td>
-          </tr>
-        ))}
-      </AdminTable>
-    </section>
+        rows={rows}
+        counts={[
+          ['Searches', (row) => row.searches],
+          ['Results', (row) => row.results],
+          ['Led to a product', (row) => row.productViews],
+        ]}
+      />
+    </ReportSection>
   );
 }
 
 function NoResults({ rows }: { rows: SearchReport['noResults'] }) {
   return (
-    <section aria-labelledby="no-results" className="flex flex-col gap-4">
-      <div>
-        <h2 id="no-results" className="text-2xl font-semibold">
-          Searches with no results
-        </h2>
-        <p className="mt-1 text-sm text-ink-muted">
-          Their latest search found nothing: a synonym, a product's words or a new product may help.
-        </p>
-      </div>
+    <ReportSection
+      id="no-results"
+      title="Searches with no results"
+      note="Their latest search found nothing: a synonym, a product's words or a new product may help."
+    >
       {rows.length === 0 ? (
         <EmptyState title="Every search found something" />
       ) : (
-        <AdminTable
+        <QueryTable
           caption="Searches with no results"
-          columns={['Search', 'Searches']}
-          rightAligned={['Searches']}
-        >
-          {rows.map((row) => (
-            <tr key={row.query}>
-              <th scope="row" className={queryClass}>
-                {row.query}
-              </th>
-              <td className={countClass}>{row.searches}</td>
-            </tr>
-          ))}
-        </AdminTable>
+          rows={rows}
+          counts={[['Searches', (row) => row.searches]]}
+        />
       )}
-    </section>
+    </ReportSection>
   );
 }
 

@@ -200,110 +200,96 @@ function countChosen(filters: ListingFilters): number {
 /** The facets as fieldsets: what is chosen stays checked; a value no product is left with is off. */
 function FacetFields({ facets, filters }: { facets: ListingFacets; filters: ListingFilters }) {
   const price = filters.price ? priceParamOf(filters.price) : '';
+  const priceChoice = (value: string, label: string, count?: number): ChoiceProps => ({
+    type: 'radio',
+    name: FILTER_PARAMS.price,
+    value,
+    checked: price === value,
+    label,
+    ...(count === undefined ? {} : { count }),
+  });
   return (
     <div className="flex flex-col gap-6">
       {facets.types.length > 1 ? (
-        <Checkboxes
+        <Choices
           legend="Type"
-          name={FILTER_PARAMS.type}
-          values={facets.types}
-          chosen={filters.types}
+          choices={checkboxesOf(FILTER_PARAMS.type, facets.types, filters.types)}
         />
       ) : null}
       {facets.collections.length ? (
-        <Checkboxes
+        <Choices
           legend="Collection"
-          name={FILTER_PARAMS.collection}
-          values={facets.collections}
-          chosen={filters.collections}
+          choices={checkboxesOf(FILTER_PARAMS.collection, facets.collections, filters.collections)}
         />
       ) : null}
       {facets.options.map((option) => (
-        <Checkboxes
+        <Choices
           key={option.param}
           legend={option.name}
-          name={option.param}
-          values={option.values}
-          chosen={filters.options.find((chosen) => chosen.param === option.param)?.values ?? []}
+          choices={checkboxesOf(
+            option.param,
+            option.values,
+            filters.options.find((chosen) => chosen.param === option.param)?.values ?? [],
+          )}
         />
       ))}
       {facets.prices.length ? (
-        <fieldset>
-          <legend className="mb-2 font-semibold">Price</legend>
-          <ul className="flex flex-col gap-1">
-            <li>
-              <Choice
-                type="radio"
-                name={FILTER_PARAMS.price}
-                value=""
-                checked={!price}
-                label="Any price"
-              />
-            </li>
-            {facets.prices.map((band) => (
-              <li key={band.value}>
-                <Choice
-                  type="radio"
-                  name={FILTER_PARAMS.price}
-                  value={band.value}
-                  checked={price === band.value}
-                  label={band.label}
-                  count={band.count}
-                />
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+        <Choices
+          legend="Price"
+          choices={[
+            priceChoice('', 'Any price'),
+            ...facets.prices.map((band) => priceChoice(band.value, band.label, band.count)),
+          ]}
+        />
       ) : null}
-      <fieldset>
-        <legend className="mb-2 font-semibold">Availability</legend>
-        <ul className="flex flex-col gap-1">
-          <li>
-            <Choice
-              type="checkbox"
-              name={FILTER_PARAMS.inStock}
-              value="1"
-              checked={filters.inStock}
-              label="In stock"
-              count={facets.inStock}
-            />
-          </li>
-          <li>
-            <Choice
-              type="checkbox"
-              name={FILTER_PARAMS.onSale}
-              value="1"
-              checked={filters.onSale}
-              label="On sale"
-              count={facets.onSale}
-            />
-          </li>
-        </ul>
-      </fieldset>
+      <Choices
+        legend="Availability"
+        choices={[
+          {
+            type: 'checkbox',
+            name: FILTER_PARAMS.inStock,
+            value: '1',
+            checked: filters.inStock,
+            label: 'In stock',
+            count: facets.inStock,
+          },
+          {
+            type: 'checkbox',
+            name: FILTER_PARAMS.onSale,
+            value: '1',
+            checked: filters.onSale,
+            label: 'On sale',
+            count: facets.onSale,
+          },
+        ]}
+      />
     </div>
   );
 }
 
-function Checkboxes(props: {
-  legend: string;
-  name: string;
-  values: readonly FacetValue[];
-  chosen: readonly string[];
-}) {
+/** A facet's values as checkboxes of one parameter (`size=L&size=XL`). */
+const checkboxesOf = (
+  name: string,
+  values: readonly FacetValue[],
+  chosen: readonly string[],
+): ChoiceProps[] =>
+  values.map((facet) => ({
+    type: 'checkbox',
+    name,
+    value: facet.value,
+    checked: chosen.includes(facet.value),
+    label: facet.label,
+    count: facet.count,
+  }));
+
+function Choices({ legend, choices }: { legend: string; choices: readonly ChoiceProps[] }) {
   return (
     <fieldset>
-      <legend className="mb-2 font-semibold">{props.legend}</legend>
+      <legend className="mb-2 font-semibold">{legend}</legend>
       <ul className="flex flex-col gap-1">
-        {props.values.map((facet) => (
-          <li key={facet.value}>
-            <Choice
-              type="checkbox"
-              name={props.name}
-              value={facet.value}
-              checked={props.chosen.includes(facet.value)}
-              label={facet.label}
-              count={facet.count}
-            />
+        {choices.map((choice) => (
+          <li key={`${choice.name}=${choice.value}`}>
+            <Choice {...choice} />
           </li>
         ))}
       </ul>
@@ -311,15 +297,17 @@ function Checkboxes(props: {
   );
 }
 
-/** One choice with its count; uncontrolled (the address is the state), so keyed by it. */
-function Choice(props: {
+interface ChoiceProps {
   type: 'checkbox' | 'radio';
   name: string;
   value: string;
   checked: boolean;
   label: string;
   count?: number;
-}) {
+}
+
+/** One choice with its count; uncontrolled (the address is the state), so keyed by it. */
+function Choice(props: ChoiceProps) {
   const id = useId();
   const empty = props.count === 0 && !props.checked;
   return (
