@@ -6,7 +6,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client';
-import { NO_FILTERS, type ListingFilters } from '../packages/shared/src/listing';
+import {
+  NO_FILTERS,
+  readListingFilters,
+  type ListingFilters,
+} from '../packages/shared/src/listing';
+import type { ListingRequest } from '../apps/api/src/modules/catalog/listing';
 import { listProducts } from '../apps/api/src/modules/catalog/service';
 import {
   listingFacetsSql,
@@ -78,18 +83,35 @@ try {
   );
   await explain('ranked page, "dune stripe hoodie"', listingPageSql(searchQuery(threeWords), page));
 
-  console.log('\n## whole searches (listProducts), 20 each, one at a time');
-  for (const keyword of ['tote', 'dune stripe hodie', 'oasis weave strap', 'zebra', 'qqqqqq']) {
+  const hoodiesSandL: ListingRequest = {
+    categories: ['hoodies'],
+    page: 1,
+    filters: readListingFilters({ colour: 'Sand', size: 'L' }).filters,
+  };
+  await explain(
+    'facets and total, the whole catalog (the home listing, no option chosen)',
+    listingFacetsSql({ ...searchQuery(oneWord), scope: {}, sort: 'newest' }),
+  );
+
+  console.log('\n## whole listings (listProducts), 20 each, one at a time');
+  const listings: [string, ListingRequest][] = [
+    ...['tote', 'dune stripe hodie', 'oasis weave strap', 'zebra', 'qqqqqq'].map(
+      (keyword): [string, ListingRequest] => [keyword, { keyword, page: 1, filters: NO_FILTERS }],
+    ),
+    ['home (no option chosen)', { page: 1, filters: NO_FILTERS }],
+    ['hoodies, colour=Sand, size=L', hoodiesSandL],
+  ];
+  for (const [label, request] of listings) {
     const times: number[] = [];
     for (let i = 0; i < 20; i += 1) {
       const t0 = performance.now();
-      await listProducts(db, { keyword, page: 1, filters: NO_FILTERS });
+      await listProducts(db, request);
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
-    const found = await listProducts(db, { keyword, page: 1, filters: NO_FILTERS });
+    const found = await listProducts(db, request);
     console.log(
-      `${keyword.padEnd(20)} p50 ${times[10]!.toFixed(1)} ms, max ${times[19]!.toFixed(1)} ms; ${found.list.pages} pages (${found.list.search?.matched})`,
+      `${label.padEnd(30)} p50 ${times[10]!.toFixed(1)} ms, max ${times[19]!.toFixed(1)} ms; ${found.list.pages} pages${found.list.search ? ` (${found.list.search.matched})` : ''}`,
     );
   }
   await database.close();

@@ -52,6 +52,19 @@ export const productInStock = pgTable('product_in_stock', {
     .primaryKey()
     .references(() => products.id, { onDelete: 'cascade' }),
   inStock: boolean('in_stock').notNull(),
+  /**
+   * Its variants' facets ('size=L') in the order a listing shows them, and those of the variants
+   * that can be bought: a listing with no option chosen counts each option's values from these,
+   * without reading any variant (decision 058).
+   */
+  facets: text('facets')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  stockFacets: text('stock_facets')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 /**

@@ -129,6 +129,7 @@ export const listingFacetsSql = (query: ListingQuery) => {
   return sql`
     with s as materialized (
       select p.id, p.category, ${query.cardPrice} as price_cents, coalesce(k.in_stock, false) as in_stock,
+        k.facets, k.stock_facets,
         ${query.onSale} as on_sale,
         ${sql.join(
           FILTERS.map((name) => sql`${where[name]} as ${sql.raw(`f_${name}`)}`),
@@ -160,13 +161,30 @@ export const listingFacetsSql = (query: ListingQuery) => {
       group by c.handle, c.name`
     }
     union all
-    select 'option', f.facet, '',
+    ${query.filters.options.length ? optionsOfVariants(optionCase) : optionsOfProducts}`;
+};
+
+/**
+ * With no option chosen, each value counts the products with a variant of it that can be bought:
+ * read from the products' lists (decision 058), one row per product and value, no variant read.
+ * The order is the value's first place in any product's list.
+ */
+const optionsOfProducts = sql`select 'option', f.facet, '',
+      count(*) filter (where ${allBut('options')} and f.facet = any (s.stock_facets))::int,
+      min(f.n)::int, min(f.n)::int
+      from s cross join unnest(s.facets) with ordinality as f(facet, n)
+      group by f.facet`;
+
+/**
+ * With options chosen, a value counts the products with one variant that can be bought in it and
+ * in a chosen value of each other option: read from the variants.
+ */
+const optionsOfVariants = (optionCase: SQL) => sql`select 'option', f.facet, '',
       count(distinct s.id) filter (where v.available > 0 and ${allBut('options')} and ${optionCase})::int,
       min(f.n)::int, min(v.position)::int
       from s join variants v on v.product_id = s.id
         cross join unnest(v.facets) with ordinality as f(facet, n)
       group by f.facet`;
-};
 
 export async function findListingFacets(db: Executor, query: ListingQuery): Promise<FacetRow[]> {
   return rowsOf<FacetRow>(await db.execute(listingFacetsSql(query)));

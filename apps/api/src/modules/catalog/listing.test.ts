@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminProductSchema } from '@shop/shared/admin-catalog';
 import { productListSchema, type ProductList } from '@shop/shared/catalog';
 import { collectionPageSchema } from '@shop/shared/collections';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { collectionProducts, collections, discounts, products, variants } from '../../db/schema';
 import { addBackOfficeUser, variantWrite } from '../../test/back-office-fixtures';
 import { addProduct, productIdByHandle } from '../../test/fixtures';
@@ -120,7 +120,7 @@ describe(`sort and filters (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, ()
   });
 
   it('counts one option’s values with the other options chosen, not its own', async () => {
-    await colourBySizeTee('Facet Tee One', 30, {
+    const one = await colourBySizeTee('Facet Tee One', 30, {
       'Sand/L': 2,
       'Sand/XL': 1,
       'Clay/L': 0,
@@ -131,6 +131,25 @@ describe(`sort and filters (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, ()
     const both = await list(scope);
     expect(optionCounts(both, 'colour')).toEqual({ Sand: 2, Clay: 2 });
     expect(optionCounts(both, 'size')).toEqual({ L: 2, XL: 1, M: 2 });
+
+    // The counts follow the stock: One's last Sand XL leaves and comes back (decision 058).
+    const [sandXl] = await t.database.db
+      .select({ id: variants.id })
+      .from(variants)
+      .where(and(eq(variants.productId, one), eq(variants.optionValues, ['Sand', 'XL'])));
+    const adjust = async (change: number) => {
+      const adjusted = await call('POST', '/api/admin/stock/adjust', {
+        product: one,
+        variant: sandXl!.id,
+        change,
+        reason: change < 0 ? 'damaged' : 'received',
+      });
+      expect(adjusted.statusCode, adjusted.body).toBe(200);
+    };
+    await adjust(-1);
+    expect(optionCounts(await list(scope), 'size')).toEqual({ L: 2, XL: 0, M: 2 });
+    await adjust(1);
+    expect(optionCounts(await list(scope), 'size')).toEqual({ L: 2, XL: 1, M: 2 });
 
     // Size L: only One's Sand L and Two's Clay L can be bought; the colours count those.
     const sizeL = await list(`${scope}&size=L`);
