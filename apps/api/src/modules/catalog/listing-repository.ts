@@ -51,17 +51,34 @@ function scopeFrom(scope: ListingScope, extra: SQL = sql``): SQL {
     }`;
 }
 
+/** A chosen option's values as facets: `array['size=L', 'size=XL']`. */
+const facetsOf = (option: ListingFilters['options'][number]) =>
+  textArray(option.values.map((value) => `${option.param}=${value}`));
+
 /** A variant (`v`) has one of the chosen values of each option filter but `except`'s. */
 function variantMatches(filters: ListingFilters, except?: string): SQL {
   const groups = filters.options.filter((option) => option.param !== except);
   if (!groups.length) return sql`true`;
   return sql.join(
-    groups.map(
-      (option) =>
-        sql`v.facets && ${textArray(option.values.map((value) => `${option.param}=${value}`))}`,
-    ),
+    groups.map((option) => sql`v.facets && ${facetsOf(option)}`),
     sql` and `,
   );
+}
+
+/**
+ * The options: one variant that can be bought has a chosen value of each ('L' and 'Sand'). The
+ * product's list of facets in stock says whether some variant has each (decision 058): enough for
+ * one option, and it spares the variants of most products that cannot match for two or more.
+ */
+function optionsFilter(filters: ListingFilters): SQL {
+  if (!filters.options.length) return sql`true`;
+  const lists = sql.join(
+    filters.options.map((option) => sql`coalesce(k.stock_facets, '{}') && ${facetsOf(option)}`),
+    sql` and `,
+  );
+  if (filters.options.length === 1) return lists;
+  return sql`(${lists} and exists (select 1 from variants v
+    where v.product_id = p.id and v.available > 0 and ${variantMatches(filters)} offset 0))`;
 }
 
 /** Each filter as a condition over `p` and `k`; `true` when the shopper did not choose it. */
@@ -89,10 +106,7 @@ function predicates(query: ListingQuery) {
     stock: filters.inStock ? sql`coalesce(k.in_stock, false)` : sql`true`,
     sale: filters.onSale ? query.onSale : sql`true`,
     // The options: one variant that can be bought has a chosen value of each ('L' and 'Sand').
-    options: filters.options.length
-      ? sql`exists (select 1 from variants v
-          where v.product_id = p.id and v.available > 0 and ${variantMatches(filters)})`
-      : sql`true`,
+    options: optionsFilter(filters),
   };
 }
 type FilterName = keyof ReturnType<typeof predicates>;
@@ -111,7 +125,7 @@ export interface FacetRow {
   value: string;
   label: string;
   count: number;
-  /** The option's place among the product's options, then the value's among the variants. */
+  /** The value's first place in a product's list of facets (its option's, then its own). */
   optionOrder: number;
   valueOrder: number;
 }
@@ -161,7 +175,7 @@ export const listingFacetsSql = (query: ListingQuery) => {
       group by c.handle, c.name`
     }
     union all
-    ${query.filters.options.length ? optionsOfVariants(optionCase) : optionsOfProducts}`;
+    ${query.filters.options.length ? optionsOfVariants(query.filters, optionCase) : optionsOfProducts}`;
 };
 
 /**
@@ -177,14 +191,27 @@ const optionsOfProducts = sql`select 'option', f.facet, '',
 
 /**
  * With options chosen, a value counts the products with one variant that can be bought in it and
- * in a chosen value of each other option: read from the variants.
+ * in a chosen value of each other option, which only the variants can say: each product's
+ * variants in stock are read by its id (an index scan, not a join of every variant), and only for
+ * products the other filters leave whose lists hold a chosen value of all options but one at
+ * most (a product without two of them counts for no value). The values and their order come
+ * from the products' lists, as with no option chosen.
  */
-const optionsOfVariants = (optionCase: SQL) => sql`select 'option', f.facet, '',
-      count(distinct s.id) filter (where v.available > 0 and ${allBut('options')} and ${optionCase})::int,
-      min(f.n)::int, min(v.position)::int
-      from s join variants v on v.product_id = s.id
-        cross join unnest(v.facets) with ordinality as f(facet, n)
-      group by f.facet`;
+const optionsOfVariants = (filters: ListingFilters, optionCase: SQL) => {
+  const holds = filters.options.map((option) => sql`(s.stock_facets && ${facetsOf(option)})::int`);
+  return sql`select 'option', x.facet, '', sum(x.count)::int, min(x.n)::int, min(x.n)::int from (
+        select f.facet, 0::bigint as count, f.n
+          from s cross join unnest(s.facets) with ordinality as f(facet, n)
+        union all
+        select c.facet, count(*), null::bigint
+          from s cross join lateral (
+            select distinct f.facet from variants v cross join unnest(v.facets) as f(facet)
+            where v.product_id = s.id and v.available > 0 and ${optionCase}) c
+          where ${allBut('options')} and ${sql.join(holds, sql` + `)} >= ${holds.length - 1}
+          group by c.facet
+      ) x
+      group by x.facet`;
+};
 
 export async function findListingFacets(db: Executor, query: ListingQuery): Promise<FacetRow[]> {
   return rowsOf<FacetRow>(await db.execute(listingFacetsSql(query)));
