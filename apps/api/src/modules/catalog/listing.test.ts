@@ -1,14 +1,18 @@
+import { and, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { salePriceOf } from '@shop/shared/sale-prices';
+import { discountRule } from '@shop/shared/testing/discount-rule';
 import { adminProductSchema } from '@shop/shared/admin-catalog';
 import { productListSchema, type ProductList } from '@shop/shared/catalog';
 import { collectionPageSchema } from '@shop/shared/collections';
-import { and, eq } from 'drizzle-orm';
 import { collectionProducts, collections, discounts, products, variants } from '../../db/schema';
 import { addBackOfficeUser, variantWrite } from '../../test/back-office-fixtures';
 import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { placePaidOrder } from '../../test/paid-orders';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
 import { insertDiscount } from '../discounts/service';
+import { cardPriceSql } from './listing-repository';
 import { SAMPLE_CATALOG } from './sample-catalog';
 import { seedSampleCatalogIfEmpty } from './seed';
 
@@ -249,6 +253,40 @@ describe(`sort and filters (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, ()
       await t.database.db.delete(discounts);
       await t.database.db.update(products).set({ status: 'draft' }).where(eq(products.id, saleId));
     }
+  });
+
+  it('prices a card under sales in SQL as salePriceOf does, to the cent (property)', async () => {
+    const rule = (percent: number) => discountRule({ code: null, percent, target: null });
+    const cases = fc.record({
+      priceCents: fc.integer({ min: 0, max: 10_000_000 }),
+      percents: fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 3 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(cases, { minLength: 1, maxLength: 40 }), async (batch) => {
+        const statement = sql.join(
+          batch.map(
+            ({ priceCents, percents }, i) =>
+              sql`select ${i}::int as i, ${cardPriceSql(percents.map(rule))} as price
+                from (select ${priceCents}::int as price_cents, gen_random_uuid() as id) p`,
+          ),
+          sql` union all `,
+        );
+        const { rows } = (await t.database.db.execute(statement)) as unknown as {
+          rows: { i: number; price: number }[];
+        };
+        const expected = batch.map(
+          ({ priceCents, percents }) =>
+            salePriceOf(percents.map(rule), {
+              priceCents,
+              productId: 'p',
+              variantId: null,
+              collectionIds: [],
+            })?.priceCents ?? priceCents,
+        );
+        expect(rows.sort((a, b) => a.i - b.i).map((row) => row.price)).toEqual(expected);
+      }),
+      { numRuns: 25 },
+    );
   });
 
   it('sorts by best selling from the units paid in the last 90 days', async () => {
