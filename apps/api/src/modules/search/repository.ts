@@ -162,18 +162,52 @@ export interface SuggestedProductRow {
   priceCents: number;
 }
 
-export const suggestedProductsSql = (filter: SearchFilter, limit: number) =>
-  rankedSql(sql`p.id, p.handle, p.name, p.image, p.price_cents as "priceCents"`, filter, {
-    limit,
-    offset: 0,
-  });
+const SUGGESTED_COLUMNS = sql`p.id, p.handle, p.name, p.image, p.price_cents as "priceCents"`;
 
-/** The first `limit` matching products, ranked as the search ranks them, with what a suggestion shows. */
+export const suggestedProductsSql = (filter: SearchFilter, limit: number) =>
+  rankedSql(SUGGESTED_COLUMNS, filter, { limit, offset: 0 });
+
+/**
+ * The products with every word in their name, in stock (`inStock`) or not, newest first: the
+ * ranking's top score, in its order, without scoring every match. In stock apart, so a broad
+ * start ('hodi') can walk the newest published products (the listing's index) and stop at
+ * `limit`; a narrow one reads its few matches from the search index.
+ */
+export const namedProductsSql = (filter: SearchFilter, inStock: boolean, limit: number) => {
+  const query = matchQuery(filter.terms, true);
+  return sql`select ${SUGGESTED_COLUMNS}
+    from products p
+      join product_search s on s.product_id = p.id
+      left join product_in_stock k on k.product_id = p.id
+    where p.status = 'published' and s.document @@ (${query}) and s.name_vector @@ (${query})
+      and coalesce(k.in_stock, false) = ${inStock}
+    order by p.created_at desc, p.id
+    limit ${limit}`;
+};
+
+/**
+ * The first `limit` matching products, ranked as the search ranks them, with what a suggestion
+ * shows. Every word in the name is the top score, ranked in stock first, then newest: when
+ * `limit` products have it, they are the first `limit` (found in stock first, then sold out);
+ * else every match is scored.
+ */
 export async function findSuggestedProducts(
   db: Executor,
   filter: SearchFilter,
   limit: number,
 ): Promise<SuggestedProductRow[]> {
+  if (filter.every && !filter.phrase && !filter.categories?.length) {
+    const named = rowsOf<SuggestedProductRow>(
+      await db.execute(namedProductsSql(filter, true, limit)),
+    );
+    if (named.length < limit)
+      named.push(
+        ...rowsOf<SuggestedProductRow>(
+          await db.execute(namedProductsSql(filter, false, limit - named.length)),
+        ),
+      );
+    if (named.length === limit) return named;
+  }
   return rowsOf<SuggestedProductRow>(await db.execute(suggestedProductsSql(filter, limit)));
 }
 

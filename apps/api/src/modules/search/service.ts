@@ -86,8 +86,9 @@ export async function didYouMean(db: Database, words: readonly string[]): Promis
  * Suggestions for what has been typed so far (the header's search box): the words before the last
  * are read as a search reads them (synonyms, typos); the last is the start of a word, completed
  * from the shop's words, a typo forgiven from 4 letters ('hodi' is 'hoodie'). Up to 6 products
- * ranked as the search ranks them, and up to 4 searches that complete the last word. Two
- * statements for one word, three from two words on.
+ * ranked as the search ranks them, and up to 4 searches that complete the last word. The
+ * completions, the words before it from two words on, then the products (`findSuggestedProducts`:
+ * by name first, scored only when names are not enough).
  */
 export async function suggest(db: Database, typed: string): Promise<Suggestions> {
   const words = searchWordsOf(typed);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suggestionsSchema, type Suggestions } from '@shop/shared/search';
 import { discounts, products } from '../../db/schema';
 import { insertDiscount } from '../discounts/service';
+import { findSuggestedProducts, suggestedProductsSql, type SearchFilter } from './repository';
 import { addProduct } from '../../test/fixtures';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
 import { SAMPLE_CATALOG } from '../catalog/sample-catalog';
@@ -70,6 +71,45 @@ describe(`search suggestions on the sample catalog (${TEST_DATABASE_URL ? 'Postg
     const suggestions = await suggestionsFor('flower to');
     for (const name of names(suggestions)) expect(sampleNames('flower_totes')).toContain(name);
     expect(suggestions.completions).toContain('flower tote');
+  });
+
+  it('finds the top-scored names in stock, then sold out, in the order the full ranking gives', async () => {
+    // Six 'Quokka' tees: four in stock, two sold out, each newer than the last; and a tote
+    // whose description alone says it (a lower score).
+    for (const [i, total] of [5, 0, 3, 0, 2, 1].entries())
+      await addProduct(t.database.db, {
+        name: `Quokka Tee ${i}`,
+        stock: { total },
+        createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      });
+    await addProduct(t.database.db, {
+      name: 'Plain Tote',
+      descriptionHtml: '<p>Quokka print.</p>',
+    });
+    const filters: SearchFilter[] = [
+      { terms: [[{ prefix: 'quok' }]], every: true },
+      { terms: [['quokka'], [{ prefix: 'te' }]], every: true },
+      { terms: [[{ prefix: 'hood' }]], every: true },
+      { terms: [[{ prefix: 'tot' }]], every: true },
+      { terms: [['tote'], [{ prefix: 'flo' }]], every: true },
+      { terms: [[{ prefix: 'self' }]], every: true },
+    ];
+    for (const filter of filters)
+      for (const limit of [1, 4, 6, 8]) {
+        const ranked = (await t.database.db.execute(suggestedProductsSql(filter, limit))) as {
+          rows: unknown[];
+        };
+        expect(await findSuggestedProducts(t.database.db, filter, limit)).toEqual(ranked.rows);
+      }
+    const quokkas = await findSuggestedProducts(t.database.db, filters[0]!, 6);
+    expect(quokkas.map((row) => row.name)).toEqual([
+      'Quokka Tee 5',
+      'Quokka Tee 4',
+      'Quokka Tee 2',
+      'Quokka Tee 0',
+      'Quokka Tee 3',
+      'Quokka Tee 1',
+    ]);
   });
 
   it('suggests nothing for gibberish, nor drafts', async () => {
