@@ -32,6 +32,16 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// jsdom's Range has no layout: the description editor (ProseMirror) measures one to scroll the
+// selection into view, at times after a test's last step (an uncaught error that fails the run).
+const NO_RECT = { x: 0, y: 0, top: 0, right: 0, bottom: 0, left: 0, width: 0, height: 0 };
+Range.prototype.getClientRects ??= function getClientRects() {
+  return [] as unknown as DOMRectList;
+};
+Range.prototype.getBoundingClientRect ??= function getBoundingClientRect() {
+  return { ...NO_RECT, toJSON: () => NO_RECT } as DOMRect;
+};
+
 // Embla (the carousels) observes its slides; jsdom has no layout, so nothing is ever seen.
 class InertObserver {
   observe() {}
