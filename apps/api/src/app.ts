@@ -21,6 +21,7 @@ import { guardBackOfficeRoutes } from './modules/back-office/gate';
 import { backOfficeRoutes } from './modules/back-office/routes';
 import { codeIsRight } from './modules/back-office/second-factor';
 import { createCatalogReader } from './modules/catalog/catalog-reader';
+import { foldKeptFacets } from './modules/catalog/listing';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCollectionsReader } from './modules/collections/collections-reader';
 import { collectionRoutes } from './modules/collections/routes';
@@ -193,6 +194,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     env.REFUND_SWEEP_MS,
   );
   app.decorate('refundRecovery', refundRecovery);
+  const facetsLog = app.log.child({ module: 'listing-facets' });
+  const facetFold = createPeriodicSweep(
+    async () => {
+      await foldKeptFacets(db);
+    },
+    facetsLog,
+    env.FACET_FOLD_MS,
+  );
   const searchLog = createSearchLog(db, { now, log: app.log.child({ module: 'search-log' }) });
   app.decorate('searchLog', searchLog);
 
@@ -200,12 +209,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailWorker.start();
     sweeper.start();
     refundRecovery.start();
+    facetFold.start();
     searchLog.start();
   });
   app.addHook('onClose', async () => {
     await background.idle();
     await sweeper.stop();
     await refundRecovery.stop();
+    await facetFold.stop();
     await mailWorker.stop();
     await searchLog.stop();
   });

@@ -97,6 +97,8 @@ const envSchema = z
     MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     /** How often unpaid orders whose hold ran out are looked for. */
     HOLD_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    /** How often the listings' kept facet counts fold their deltas in (decision 059). */
+    FACET_FOLD_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     /** How long a CSV import waits for one already running (then 409); tests shorten it. */
     CATALOG_IMPORT_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
     /** How often refunds left pending by an interrupted request are looked for (and finished). */

@@ -65,7 +65,52 @@ export const productInStock = pgTable('product_in_stock', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  /*
+   * What the product last added to the listings' kept counts (decision 059): whether it is
+   * listed (published), its category, price, whether a variant is priced under its compare-at
+   * price, and its collections. The counts change by the difference when a refresh changes them.
+   */
+  listed: boolean('listed').notNull().default(false),
+  category: text('category'),
+  priceCents: integer('price_cents'),
+  compareAtSale: boolean('compare_at_sale').notNull().default(false),
+  collectionIds: uuid('collection_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::uuid[]`),
 });
+
+/**
+ * The listings' facets kept by the database for the listings with no filter chosen (decision
+ * 059): per scope ('all', 'category:<category>', 'collection:<id>'), facet and value, how many
+ * listed products count for it. A product's change appends its difference to
+ * `listing_facet_deltas` (no row is updated, so checkouts never wait on a count); the API folds
+ * the deltas into these counts now and then, and a read sums both.
+ */
+export const listingFacetCounts = pgTable(
+  'listing_facet_counts',
+  {
+    scope: text('scope').notNull(),
+    facet: text('facet').notNull(),
+    value: text('value').notNull(),
+    /** An option value's place in a product's list (its listing order); 0 for other facets. */
+    position: integer('position').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.facet, t.value, t.position] })],
+);
+
+export const listingFacetDeltas = pgTable(
+  'listing_facet_deltas',
+  {
+    scope: text('scope').notNull(),
+    facet: text('facet').notNull(),
+    value: text('value').notNull(),
+    position: integer('position').notNull(),
+    delta: integer('delta').notNull(),
+  },
+  (t) => [index('listing_facet_deltas_scope_idx').on(t.scope)],
+);
 
 /**
  * The words of products' names, categories, collections and option values (lower case, accents

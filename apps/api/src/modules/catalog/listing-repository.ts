@@ -217,6 +217,67 @@ export async function findListingFacets(db: Executor, query: ListingQuery): Prom
   return rowsOf<FacetRow>(await db.execute(listingFacetsSql(query)));
 }
 
+/** A count the database keeps for the listings with no filter chosen (decision 059). */
+export interface KeptFacetRow {
+  facet:
+    'total' | 'type' | 'price' | 'in-stock' | 'on-sale' | 'collection' | 'option-at' | 'option';
+  /** A category, a price in cents, a published collection's handle, a facet ('size=L'). */
+  value: string;
+  /** A collection's name. */
+  label: string;
+  /** An option value's place in a product's list ('option-at'); 0 for the rest. */
+  position: number;
+  count: number;
+}
+
+/**
+ * The kept scopes that make up a listing's scope: a collection's, each of its categories' (a
+ * product has one category, so they add up), or the whole catalog's; none for a search.
+ */
+export function keptScopesOf(scope: ListingScope): string[] | undefined {
+  if (scope.matches) return undefined;
+  if (scope.collectionId) {
+    // A collection page's categories narrow nothing today; kept counts cover a collection whole.
+    return scope.categories?.length ? undefined : [`collection:${scope.collectionId}`];
+  }
+  return scope.categories?.length
+    ? scope.categories.map((category) => `category:${category}`)
+    : ['all'];
+}
+
+/**
+ * The kept counts of these scopes: the folded counts and the deltas not yet folded, summed in
+ * one statement (one snapshot: a fold moves deltas into counts atomically). Collections that
+ * are not published are left out, as the live facets leave them.
+ */
+export async function findKeptFacets(
+  db: Executor,
+  scopes: readonly string[],
+): Promise<KeptFacetRow[]> {
+  return rowsOf<KeptFacetRow>(
+    await db.execute(sql`
+      select x.facet, coalesce(c.handle, x.value) as value, coalesce(c.name, '') as label,
+        x.position, sum(x.count)::int as count
+      from (
+        select facet, value, position, count from listing_facet_counts where scope in (${list(scopes)})
+        union all
+        select facet, value, position, delta from listing_facet_deltas where scope in (${list(scopes)})
+      ) x
+      left join collections c on x.facet = 'collection' and c.id::text = x.value
+      where x.facet <> 'collection' or c.status = 'published'
+      group by x.facet, x.value, c.handle, c.name, x.position
+      having sum(x.count) > 0`),
+  );
+}
+
+/** Folds the kept counts' deltas into them; answers how many it folded (0 while another folds). */
+export async function foldKeptFacets(db: Executor): Promise<number> {
+  const [row] = rowsOf<{ folded: number }>(
+    await db.execute(sql`select listing_facets_fold() as folded`),
+  );
+  return row?.folded ?? 0;
+}
+
 function sortOf(query: ListingQuery): SQL {
   const newest = sql`p.created_at desc, p.name, p.id`;
   switch (query.sort) {

@@ -2,6 +2,7 @@ import { CATEGORIES, type Category } from '@shop/shared/catalog';
 import {
   BEST_SELLING_DAYS,
   CATEGORY_LABELS,
+  isFiltered,
   priceBands,
   sortsOf,
   type ListingFacets,
@@ -10,19 +11,25 @@ import {
   type ListingSort,
 } from '@shop/shared/listing';
 import type { DiscountRule } from '@shop/shared/discounts';
+import { salePriceOf } from '@shop/shared/sale-prices';
 import type { SearchOutcome } from '@shop/shared/search';
 import type { Database } from '../../db/client';
 import { productSaleRules } from '../discounts/service';
 import { didYouMean, searchAttempts, searchScopeOf } from '../search/service';
 import {
+  findKeptFacets,
   findListingFacets,
   findListingPage,
+  keptScopesOf,
   onSaleSql,
   cardPriceSql,
   type FacetRow,
+  type KeptFacetRow,
   type ListingQuery,
   type ListingScope,
 } from './listing-repository';
+
+export { foldKeptFacets } from './listing-repository';
 
 /** A listing as the storefront asks for it (decision 057). */
 export interface ListingRequest {
@@ -105,7 +112,8 @@ export async function readListing(
 
   if (!request.keyword) {
     const query = { ...base, scope };
-    return pageOf(...(await facetsOfKnownOptions(db, query)));
+    const kept = await keptFacetsOf(db, query, rules);
+    return kept ? pageOf(query, kept) : pageOf(...(await facetsOfKnownOptions(db, query)));
   }
   const { words, attempts } = await searchAttempts(db, request.keyword);
   for (const filter of attempts) {
@@ -124,6 +132,77 @@ export async function readListing(
     saleRules: rules,
     search: { matched: 'none', didYouMean: await didYouMean(db, words) },
   };
+}
+
+/**
+ * The facets of a listing with no filter chosen (the home list, a category, a collection), read
+ * from the counts the database keeps (decision 059) instead of counting the scope's products;
+ * undefined when they cannot say: a search, a filter chosen, or a sale running now on some
+ * products or collections only (the counts know list prices and compare-at prices; a sale for the
+ * whole shop moves every price alike, so it is applied to them here).
+ */
+export async function keptFacetsOf(
+  db: Database,
+  query: ListingQuery,
+  rules: readonly DiscountRule[],
+): Promise<FacetRow[] | undefined> {
+  if (isFiltered(query.filters) || rules.some((rule) => rule.target !== null)) return undefined;
+  const scopes = keptScopesOf(query.scope);
+  if (!scopes) return undefined;
+  return facetRowsOfKept(
+    await findKeptFacets(db, scopes),
+    rules,
+    Boolean(query.scope.collectionId),
+  );
+}
+
+/** The kept counts as the live facets' rows: prices under the whole-shop sale, options ordered. */
+function facetRowsOfKept(
+  kept: readonly KeptFacetRow[],
+  wholeShopRules: readonly DiscountRule[],
+  inCollection: boolean,
+): FacetRow[] {
+  const row = (facet: FacetRow['facet'], value: string, count: number, label = '', order = 0) => ({
+    facet,
+    value,
+    label,
+    count,
+    optionOrder: order,
+    valueOrder: order,
+  });
+  const of = (facet: KeptFacetRow['facet']) => kept.filter((item) => item.facet === facet);
+  const total = of('total')[0]?.count ?? 0;
+  const dollars = new Map<number, number>();
+  for (const { value, count } of of('price')) {
+    const cents = Number(value);
+    const card =
+      salePriceOf(wholeShopRules, {
+        priceCents: cents,
+        productId: '',
+        variantId: null,
+        collectionIds: [],
+      })?.priceCents ?? cents;
+    const dollar = Math.floor(card / 100);
+    dollars.set(dollar, (dollars.get(dollar) ?? 0) + count);
+  }
+  const inStock = new Map(of('option').map((item) => [item.value, item.count]));
+  const firstPlace = new Map<string, number>();
+  for (const { value, position } of of('option-at'))
+    firstPlace.set(value, Math.min(position, firstPlace.get(value) ?? position));
+  return [
+    row('scope', '', total),
+    row('total', '', total),
+    ...of('type').map((item) => row('type', item.value, item.count)),
+    ...[...dollars].map(([dollar, count]) => row('price', String(dollar), count)),
+    row('in-stock', '', of('in-stock')[0]?.count ?? 0),
+    row('on-sale', '', wholeShopRules.length ? total : (of('on-sale')[0]?.count ?? 0)),
+    ...(inCollection
+      ? []
+      : of('collection').map((item) => row('collection', item.value, item.count, item.label))),
+    ...[...firstPlace].map(([value, place]) =>
+      row('option', value, inStock.get(value) ?? 0, '', place),
+    ),
+  ];
 }
 
 /**

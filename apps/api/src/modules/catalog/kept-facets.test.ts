@@ -1,0 +1,251 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORIES, type Category } from '@shop/shared/catalog';
+import type { DiscountRule } from '@shop/shared/discounts';
+import { NO_FILTERS } from '@shop/shared/listing';
+import { discounts } from '../../db/schema';
+import { addProduct, productIdByHandle } from '../../test/fixtures';
+import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
+import { insertDiscount, productSaleRules } from '../discounts/service';
+import { keptFacetsOf } from './listing';
+import {
+  cardPriceSql,
+  findListingFacets,
+  foldKeptFacets,
+  onSaleSql,
+  type FacetRow,
+  type ListingQuery,
+  type ListingScope,
+} from './listing-repository';
+import { seedSampleCatalogIfEmpty } from './seed';
+
+// The facets of the listings with no filter chosen, from the counts the database keeps (decision
+// 059), equal the facets counted live from the products, whatever happened to the products
+// before: stock crossing zero, prices, categories, publishing, compare-at prices, collections
+// joined and left and unpublished, deletion, folds in between.
+
+let t: TestApp;
+const db = () => t.database.db;
+const run = (statement: ReturnType<typeof sql>) => db().execute(statement);
+let productIds: string[] = [];
+const collectionIds: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
+  await seedSampleCatalogIfEmpty(db());
+  for (const [n, category] of (['totes', 'hoodies', 'selflove_men_tshirts'] as const).entries()) {
+    const handle = await addProduct(db(), {
+      handle: `kept-${n}`,
+      category,
+      hasSize: true,
+      stock: { 'S/M': 2, L: 1, XL: 0 },
+    });
+    productIds.push(await productIdByHandle(db(), handle));
+  }
+  for (const n of [1, 2]) {
+    const rows = (await run(sql`insert into collections (handle, name, status)
+      values (${`kept-collection-${n}`}, ${`Kept collection ${n}`}, 'published') returning id`)) as unknown as {
+      rows: { id: string }[];
+    };
+    collectionIds.push(rows.rows[0]!.id);
+  }
+}, 60_000);
+afterAll(() => t.close());
+
+const SCOPES = (): ListingScope[] => [
+  {},
+  { categories: ['hoodies'] },
+  { categories: ['selflove_women_tshirts', 'selflove_men_tshirts'] },
+  ...collectionIds.map((collectionId) => ({ collectionId })),
+];
+
+const lines = (rows: readonly FacetRow[]) =>
+  rows
+    .map((r) => `${r.facet} ${r.value} '${r.label}' ${r.count} @${r.optionOrder}/${r.valueOrder}`)
+    .sort();
+
+/** A listing's facets both ways: counted live from its products, and from the kept counts. */
+async function bothWays(scope: ListingScope, rules: readonly DiscountRule[] = []) {
+  const query: ListingQuery = {
+    scope,
+    filters: NO_FILTERS,
+    onSale: onSaleSql(rules.map((rule) => rule.target)),
+    cardPrice: cardPriceSql(rules),
+    sort: 'newest',
+    bestSellingFrom: '2026-01-01',
+  };
+  const kept = await keptFacetsOf(db(), query, rules);
+  expect(kept, 'a listing with no filter reads the kept counts').toBeDefined();
+  return { live: lines(await findListingFacets(db(), query)), kept: lines(kept ?? []) };
+}
+
+async function expectKeptEqualsLive(rules: readonly DiscountRule[] = []) {
+  for (const scope of SCOPES()) {
+    const { live, kept } = await bothWays(scope, rules);
+    expect(kept, JSON.stringify(scope)).toEqual(live);
+  }
+}
+
+const product = fc.integer({ min: 0, max: 2 });
+const variant = fc.integer({ min: 0, max: 2 });
+const collection = fc.integer({ min: 0, max: 1 });
+const change = fc.oneof(
+  fc.record({
+    kind: fc.constant('stock' as const),
+    product,
+    variant,
+    units: fc.integer({ min: 0, max: 2 }),
+  }),
+  fc.record({
+    kind: fc.constant('category' as const),
+    product,
+    category: fc.constantFrom(...CATEGORIES),
+  }),
+  fc.record({
+    kind: fc.constant('price' as const),
+    product,
+    cents: fc.integer({ min: 100, max: 9_999 }),
+  }),
+  fc.record({
+    kind: fc.constant('status' as const),
+    product,
+    status: fc.constantFrom('published', 'draft'),
+  }),
+  fc.record({
+    kind: fc.constant('compare-at' as const),
+    product,
+    variant,
+    cents: fc.option(fc.integer({ min: 100, max: 12_000 })),
+  }),
+  fc.record({ kind: fc.constant('join' as const), product, collection }),
+  fc.record({ kind: fc.constant('leave' as const), product, collection }),
+  fc.record({
+    kind: fc.constant('collection-status' as const),
+    collection,
+    status: fc.constantFrom('published', 'draft'),
+  }),
+  fc.record({ kind: fc.constant('fold' as const) }),
+);
+type Change = typeof change extends fc.Arbitrary<infer T> ? T : never;
+
+const variantOf = (productIndex: number, position: number) =>
+  sql`(select id from variants where product_id = ${productIds[productIndex]!}
+    order by position limit 1 offset ${position})`;
+
+async function apply(step: Change): Promise<void> {
+  switch (step.kind) {
+    case 'stock':
+      await run(sql`update variants set on_hand = held + ${step.units}
+        where id = ${variantOf(step.product, step.variant)}`);
+      return;
+    case 'category':
+      await run(sql`update products set category = ${step.category satisfies Category}
+        where id = ${productIds[step.product]!}`);
+      return;
+    case 'price':
+      await run(
+        sql`update products set price_cents = ${step.cents} where id = ${productIds[step.product]!}`,
+      );
+      return;
+    case 'status':
+      await run(
+        sql`update products set status = ${step.status} where id = ${productIds[step.product]!}`,
+      );
+      return;
+    case 'compare-at':
+      await run(sql`update variants set compare_at_cents = ${step.cents}
+        where id = ${variantOf(step.product, step.variant)}`);
+      return;
+    case 'join':
+      await run(sql`insert into collection_products (collection_id, product_id, position)
+        values (${collectionIds[step.collection]!}, ${productIds[step.product]!}, ${step.product})
+        on conflict do nothing`);
+      return;
+    case 'leave':
+      await run(sql`delete from collection_products
+        where collection_id = ${collectionIds[step.collection]!} and product_id = ${productIds[step.product]!}`);
+      return;
+    case 'collection-status':
+      await run(
+        sql`update collections set status = ${step.status} where id = ${collectionIds[step.collection]!}`,
+      );
+      return;
+    case 'fold':
+      await foldKeptFacets(db());
+  }
+}
+
+const deltaRows = async () =>
+  (
+    (await run(sql`select count(*)::int as n from listing_facet_deltas`)) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows[0]!.n;
+
+describe(`kept listing facets (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('equal the live counts on the sample catalog, and a fold leaves no delta and changes nothing', async () => {
+    await expectKeptEqualsLive();
+    await foldKeptFacets(db());
+    expect(await deltaRows()).toBe(0);
+    await expectKeptEqualsLive();
+  });
+
+  it('equal the live counts after any sequence of catalog changes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 8 }), async (steps) => {
+        for (const step of steps) await apply(step);
+        await expectKeptEqualsLive();
+      }),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+
+  it('apply a sale for the whole shop to the kept prices, and leave a sale on some products to the live count', async () => {
+    await insertDiscount(
+      db(),
+      { title: 'Everything', kind: 'percentage', percent: 15, automatic: true, wholeOrder: true },
+      [],
+    );
+    try {
+      const rules = await productSaleRules(db(), new Date());
+      expect(rules).toHaveLength(1);
+      await expectKeptEqualsLive(rules);
+      await insertDiscount(
+        db(),
+        {
+          title: 'Some',
+          kind: 'percentage',
+          percent: 30,
+          automatic: true,
+          wholeOrder: false,
+          productIds: [productIds[0]!],
+        },
+        [],
+      );
+      const targeted = await productSaleRules(db(), new Date());
+      const query: ListingQuery = {
+        scope: {},
+        filters: NO_FILTERS,
+        onSale: onSaleSql(targeted.map((rule) => rule.target)),
+        cardPrice: cardPriceSql(targeted),
+        sort: 'newest',
+        bestSellingFrom: '2026-01-01',
+      };
+      expect(await keptFacetsOf(db(), query, targeted)).toBeUndefined();
+    } finally {
+      await db().delete(discounts);
+    }
+  });
+
+  it('lose what a deleted product counted for', async () => {
+    await run(sql`insert into collection_products (collection_id, product_id, position)
+      values (${collectionIds[0]!}, ${productIds[2]!}, 9) on conflict do nothing`);
+    await run(sql`update products set status = 'published' where id = ${productIds[2]!}`);
+    await run(sql`delete from products where id = ${productIds[2]!}`);
+    productIds = productIds.slice(0, 2);
+    await expectKeptEqualsLive();
+    await foldKeptFacets(db());
+    await expectKeptEqualsLive();
+  });
+});
