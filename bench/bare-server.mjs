@@ -44,7 +44,18 @@ async function catalogQueries(pool) {
     ]);
   };
   const listing = async (page) => {
-    await pool.query(`select count(*) from products where status = 'published'`);
+    // The listing's facets with its total: the counts the database keeps (decision 059).
+    await pool.query(
+      `select x.facet, coalesce(c.handle, x.value) as value, coalesce(c.name, '') as label,
+         x.position, sum(x.count)::int as count
+       from (select facet, value, position, count from listing_facet_counts where scope in ('all')
+             union all
+             select facet, value, position, delta from listing_facet_deltas where scope in ('all')) x
+       left join collections c on x.facet = 'collection' and c.id::text = x.value
+       where x.facet <> 'collection' or c.status = 'published'
+       group by x.facet, x.value, c.handle, c.name, x.position
+       having sum(x.count) > 0`,
+    );
     const { rows } = await pool.query(
       `${PRODUCT_WITH_VARIANTS} where id in (
          select id from products where status = 'published'

@@ -201,38 +201,35 @@ describe(`kept listing facets (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     );
   }, 120_000);
 
-  it('apply a sale for the whole shop to the kept prices, and leave a sale on some products to the live count', async () => {
-    await insertDiscount(
-      db(),
-      { title: 'Everything', kind: 'percentage', percent: 15, automatic: true, wholeOrder: true },
-      [],
+  it('price every product under a sale for the whole shop, and the products a narrower sale covers', async () => {
+    await run(sql`insert into collection_products (collection_id, product_id, position)
+      values (${collectionIds[1]!}, ${productIds[1]!}, 1) on conflict do nothing`);
+    await run(
+      sql`update products set status = 'published' where id in (${productIds[0]!}, ${productIds[1]!})`,
     );
+    // Not on sale before: no compare-at price left by the changes above.
+    await run(sql`update variants set compare_at_cents = null
+      where product_id in (${productIds[0]!}, ${productIds[1]!})`);
+    const [variant] = (
+      (await run(sql`select id from variants where product_id = ${productIds[1]!}
+        order by position limit 1`)) as unknown as { rows: { id: string }[] }
+    ).rows;
+    const sale = { kind: 'percentage', automatic: true, wholeOrder: false } as const;
+    const narrower = [
+      { ...sale, title: 'One product', percent: 30, productIds: [productIds[0]!] },
+      { ...sale, title: 'One collection', percent: 45, collectionIds: [collectionIds[1]!] },
+      { ...sale, title: 'One variant', percent: 60, variantIds: [variant!.id] },
+    ];
+    const whole = { ...sale, title: 'Everything', percent: 35, wholeOrder: true };
     try {
-      const rules = await productSaleRules(db(), new Date());
-      expect(rules).toHaveLength(1);
-      await expectKeptEqualsLive(rules);
-      await insertDiscount(
-        db(),
-        {
-          title: 'Some',
-          kind: 'percentage',
-          percent: 30,
-          automatic: true,
-          wholeOrder: false,
-          productIds: [productIds[0]!],
-        },
-        [],
-      );
-      const targeted = await productSaleRules(db(), new Date());
-      const query: ListingQuery = {
-        scope: {},
-        filters: NO_FILTERS,
-        onSale: onSaleSql(targeted.map((rule) => rule.target)),
-        cardPrice: cardPriceSql(targeted),
-        sort: 'newest',
-        bestSellingFrom: '2026-01-01',
-      };
-      expect(await keptFacetsOf(db(), query, targeted)).toBeUndefined();
+      // Each narrower sale alone, all of them, then with a sale for the whole shop besides.
+      for (const written of [...narrower.map((rule) => [rule]), narrower, [...narrower, whole]]) {
+        await db().delete(discounts);
+        for (const rule of written) await insertDiscount(db(), rule, []);
+        const rules = await productSaleRules(db(), new Date());
+        expect(rules).toHaveLength(written.length);
+        await expectKeptEqualsLive(rules);
+      }
     } finally {
       await db().delete(discounts);
     }

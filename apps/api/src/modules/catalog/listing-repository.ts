@@ -361,17 +361,14 @@ export function cardPriceSql(
 }
 
 /**
- * Whether a product (`p`) is on sale: a variant priced under its compare-at price, or covered by
- * one of these automatic discounts' targets (all of them when one is for the whole shop).
+ * Whether one of these automatic discounts' targets covers a product (`p`): the product, one of
+ * its variants, one of its collections. Undefined when they name nothing.
  */
-export function onSaleSql(targets: readonly (SaleTarget | null)[]): SQL {
-  const compareAt = sql`exists (select 1 from variants cv where cv.product_id = p.id
-    and cv.compare_at_cents > coalesce(cv.price_cents, p.price_cents))`;
-  if (targets.some((target) => target === null)) return sql`true`;
-  const productIds = targets.flatMap((target) => target?.productIds ?? []);
-  const variantIds = targets.flatMap((target) => target?.variantIds ?? []);
-  const collectionIds = targets.flatMap((target) => target?.collectionIds ?? []);
-  const covered: SQL[] = [compareAt];
+function coveredSql(targets: readonly SaleTarget[]): SQL | undefined {
+  const productIds = targets.flatMap((target) => target.productIds);
+  const variantIds = targets.flatMap((target) => target.variantIds);
+  const collectionIds = targets.flatMap((target) => target.collectionIds);
+  const covered: SQL[] = [];
   if (productIds.length) covered.push(sql`p.id in (${list(productIds)})`);
   if (variantIds.length)
     covered.push(
@@ -382,5 +379,47 @@ export function onSaleSql(targets: readonly (SaleTarget | null)[]): SQL {
       sql`exists (select 1 from collection_products sc where sc.product_id = p.id
         and sc.collection_id in (${list(collectionIds)}))`,
     );
-  return sql`(${sql.join(covered, sql` or `)})`;
+  return covered.length ? sql`(${sql.join(covered, sql` or `)})` : undefined;
+}
+
+/**
+ * Whether a product (`p`) is on sale: a variant priced under its compare-at price, or covered by
+ * one of these automatic discounts' targets (all of them when one is for the whole shop).
+ */
+export function onSaleSql(targets: readonly (SaleTarget | null)[]): SQL {
+  const compareAt = sql`exists (select 1 from variants cv where cv.product_id = p.id
+    and cv.compare_at_cents > coalesce(cv.price_cents, p.price_cents))`;
+  if (targets.some((target) => target === null)) return sql`true`;
+  const covered = coveredSql(targets.filter((target) => target !== null));
+  return covered ? sql`(${compareAt} or ${covered})` : compareAt;
+}
+
+/** A listed product a sale on some products or collections covers, as the kept counts differ. */
+export interface SaleTargetRow {
+  /** Its list price, as the kept counts have it. */
+  listCents: number;
+  /** The price its card shows under the sales running now. */
+  cardCents: number;
+  /** Whether the kept counts have it on sale already (a compare-at price). */
+  compareAtSale: boolean;
+}
+
+/**
+ * The products of a listing's scope that these targets cover, with their list and card prices
+ * (decision 059): what the kept counts must be corrected by while such a sale runs. As many rows
+ * as the sale covers in the scope, not as the scope holds.
+ */
+export async function findSaleTargets(
+  db: Executor,
+  query: ListingQuery,
+  targets: readonly SaleTarget[],
+): Promise<SaleTargetRow[]> {
+  const covered = coveredSql(targets);
+  if (!covered) return [];
+  return rowsOf<SaleTargetRow>(
+    await db.execute(sql`
+      select p.price_cents as "listCents", ${query.cardPrice} as "cardCents",
+        coalesce(k.compare_at_sale, false) as "compareAtSale"
+      ${scopeFrom(query.scope)} and ${covered}`),
+  );
 }

@@ -20,12 +20,14 @@ import {
   findKeptFacets,
   findListingFacets,
   findListingPage,
+  findSaleTargets,
   keptScopesOf,
   onSaleSql,
   cardPriceSql,
   type FacetRow,
   type KeptFacetRow,
   type ListingQuery,
+  type SaleTargetRow,
   type ListingScope,
 } from './listing-repository';
 
@@ -137,29 +139,33 @@ export async function readListing(
 /**
  * The facets of a listing with no filter chosen (the home list, a category, a collection), read
  * from the counts the database keeps (decision 059) instead of counting the scope's products;
- * undefined when they cannot say: a search, a filter chosen, or a sale running now on some
- * products or collections only (the counts know list prices and compare-at prices; a sale for the
- * whole shop moves every price alike, so it is applied to them here).
+ * undefined for a search or when a filter is chosen. The counts know list prices and compare-at
+ * prices: a sale for the whole shop prices them all alike, here; a sale on some products or
+ * collections corrects them by the products it covers, read apart.
  */
 export async function keptFacetsOf(
   db: Database,
   query: ListingQuery,
   rules: readonly DiscountRule[],
 ): Promise<FacetRow[] | undefined> {
-  if (isFiltered(query.filters) || rules.some((rule) => rule.target !== null)) return undefined;
+  if (isFiltered(query.filters)) return undefined;
   const scopes = keptScopesOf(query.scope);
   if (!scopes) return undefined;
-  return facetRowsOfKept(
-    await findKeptFacets(db, scopes),
-    rules,
-    Boolean(query.scope.collectionId),
-  );
+  const targets = rules.flatMap((rule) => (rule.target ? [rule.target] : []));
+  const kept = await findKeptFacets(db, scopes);
+  const covered = targets.length ? await findSaleTargets(db, query, targets) : [];
+  const wholeShop = rules.filter((rule) => rule.target === null);
+  return facetRowsOfKept(kept, wholeShop, covered, Boolean(query.scope.collectionId));
 }
 
-/** The kept counts as the live facets' rows: prices under the whole-shop sale, options ordered. */
+/**
+ * The kept counts as the live facets' rows: prices under the whole-shop sale, then moved for the
+ * products a narrower sale covers; options in the products' order.
+ */
 function facetRowsOfKept(
   kept: readonly KeptFacetRow[],
   wholeShopRules: readonly DiscountRule[],
+  covered: readonly SaleTargetRow[],
   inCollection: boolean,
 ): FacetRow[] {
   const row = (facet: FacetRow['facet'], value: string, count: number, label = '', order = 0) => ({
@@ -172,19 +178,29 @@ function facetRowsOfKept(
   });
   const of = (facet: KeptFacetRow['facet']) => kept.filter((item) => item.facet === facet);
   const total = of('total')[0]?.count ?? 0;
+  const wholeShopPrice = (cents: number) =>
+    salePriceOf(wholeShopRules, {
+      priceCents: cents,
+      productId: '',
+      variantId: null,
+      collectionIds: [],
+    })?.priceCents ?? cents;
   const dollars = new Map<number, number>();
-  for (const { value, count } of of('price')) {
-    const cents = Number(value);
-    const card =
-      salePriceOf(wholeShopRules, {
-        priceCents: cents,
-        productId: '',
-        variantId: null,
-        collectionIds: [],
-      })?.priceCents ?? cents;
-    const dollar = Math.floor(card / 100);
-    dollars.set(dollar, (dollars.get(dollar) ?? 0) + count);
+  const add = (cents: number, count: number) => {
+    const dollar = Math.floor(cents / 100);
+    const sum = (dollars.get(dollar) ?? 0) + count;
+    if (sum) dollars.set(dollar, sum);
+    else dollars.delete(dollar);
+  };
+  for (const { value, count } of of('price')) add(wholeShopPrice(Number(value)), count);
+  for (const { listCents, cardCents } of covered) {
+    add(wholeShopPrice(listCents), -1);
+    add(cardCents, 1);
   }
+  // Every product a sale covers is on sale; the kept count has those with a compare-at price.
+  const onSale = wholeShopRules.length
+    ? total
+    : (of('on-sale')[0]?.count ?? 0) + covered.filter((item) => !item.compareAtSale).length;
   const inStock = new Map(of('option').map((item) => [item.value, item.count]));
   const firstPlace = new Map<string, number>();
   for (const { value, position } of of('option-at'))
@@ -195,7 +211,7 @@ function facetRowsOfKept(
     ...of('type').map((item) => row('type', item.value, item.count)),
     ...[...dollars].map(([dollar, count]) => row('price', String(dollar), count)),
     row('in-stock', '', of('in-stock')[0]?.count ?? 0),
-    row('on-sale', '', wholeShopRules.length ? total : (of('on-sale')[0]?.count ?? 0)),
+    row('on-sale', '', onSale),
     ...(inCollection
       ? []
       : of('collection').map((item) => row('collection', item.value, item.count, item.label))),
