@@ -14,6 +14,22 @@ const CACHE_CONTROL = 'public, max-age=300';
 
 const gunzipBuffer = promisify(gunzip);
 
+/**
+ * Each kept sitemap inflated once, for the clients that do not take gzip, and kept as long as its
+ * gzipped bytes are (a generation of sitemaps: keyed weakly by them). Inflating a 50,000-URL file
+ * (5 MB) on every such request cost more CPU than sending it.
+ */
+const inflated = new WeakMap<Buffer, Promise<Buffer>>();
+function inflatedOf(gzipped: Buffer): Promise<Buffer> {
+  let plain = inflated.get(gzipped);
+  if (!plain) {
+    const inflating = gunzipBuffer(gzipped);
+    inflated.set(gzipped, (plain = inflating));
+    inflating.catch(() => inflated.delete(gzipped));
+  }
+  return plain;
+}
+
 /** A kept sitemap, gzipped as it is kept to those that take gzip (every crawler), else inflated. */
 async function sendXml(request: FastifyRequest, reply: FastifyReply, gzipped: Buffer) {
   reply
@@ -22,7 +38,7 @@ async function sendXml(request: FastifyRequest, reply: FastifyReply, gzipped: Bu
     .header('vary', 'accept-encoding');
   if (acceptedEncodings(request.headers['accept-encoding']).has('gzip'))
     return reply.header('content-encoding', 'gzip').send(gzipped);
-  return reply.send(await gunzipBuffer(gzipped));
+  return reply.send(await inflatedOf(gzipped));
 }
 
 /**

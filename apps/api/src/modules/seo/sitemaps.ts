@@ -16,7 +16,8 @@ type Generation = {
 /**
  * The sitemap index and its files, gzipped, each written when first asked and kept `ttlMs` (0:
  * written on every request), all dropped at once by `clear` (the catalog's invalidation). Memory
- * is bounded by the catalog: about 0.3 MB of gzip per 50,000 URLs, one generation at a time.
+ * is bounded by the catalog: about 0.3 MB of gzip per 50,000 URLs, one generation at a time (and
+ * the 5 MB inflated copy of each file a client without gzip asked for, dropped with it).
  */
 export function createSitemaps(
   db: Database,
