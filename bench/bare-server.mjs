@@ -1,9 +1,10 @@
 // The baseline: a bare node:http server that answers every request with fixed bytes.
 // Usage (as a child process): node bare-server.mjs <port> <content-type> <body-file> [database-url]
 // With a database URL it first runs, on a pg pool of the shop's size (10), the SQL the shop runs
-// for that address (the catalog's reads: modules/catalog/repository.ts, images/repository.ts;
-// for '/', the home page's carousels and listing), so the baseline is the database's time plus
-// the bytes: what a request must cost at least. Other addresses answer the bytes alone.
+// for that address (the catalog's reads: modules/catalog/repository.ts, images/repository.ts,
+// the automatic sales each read prices with; for '/', the home page's carousels and listing), so
+// the baseline is the database's time plus the bytes: what a request must cost at least. Other
+// addresses answer the bytes alone.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
@@ -23,6 +24,11 @@ const PRODUCT_WITH_VARIANTS = `select products.*, (
 ) as variants from products`;
 
 async function catalogQueries(pool) {
+  // The automatic sales every catalog read asks for, to price what it shows (decision 052).
+  const sales = () =>
+    pool.query(`select * from discounts where automatic and active
+      and (usage_limit is null or used_count < usage_limit)
+      and kind = 'percentage' and not once_per_customer`);
   const images = (ids) =>
     ids.length
       ? pool.query('select product_id, hash, alt from product_images where product_id = any($1)', [
@@ -41,9 +47,11 @@ async function catalogQueries(pool) {
         id,
       ]),
       images([id]),
+      sales(),
     ]);
   };
   const listing = async (page) => {
+    await sales();
     // The listing's facets with its total: the counts the database keeps (decision 059).
     await pool.query(
       `select x.facet, coalesce(c.handle, x.value) as value, coalesce(c.name, '') as label,
@@ -74,7 +82,7 @@ async function catalogQueries(pool) {
        order by created_at desc, name asc, id asc`,
       [category, CAROUSEL_SIZE],
     );
-    await images(rows.map((row) => row.id));
+    await Promise.all([images(rows.map((row) => row.id)), sales()]);
   };
   return async (url) => {
     const address = new URL(url, 'http://bare');
