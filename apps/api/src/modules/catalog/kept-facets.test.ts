@@ -215,6 +215,8 @@ describe(`kept listing facets (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     await run(
       sql`update products set status = 'published' where id in (${productIds[0]!}, ${productIds[1]!})`,
     );
+    // One covered product sold out: 'In stock only' leaves it out of the sale's correction.
+    await run(sql`update variants set on_hand = held where product_id = ${productIds[1]!}`);
     // Not on sale before: no compare-at price left by the changes above.
     await run(sql`update variants set compare_at_cents = null
       where product_id in (${productIds[0]!}, ${productIds[1]!})`);
