@@ -228,6 +228,8 @@ export interface KeptFacetRow {
   /** An option value's place in a product's list ('option-at'); 0 for the rest. */
   position: number;
   count: number;
+  /** Counted among the products in stock only (a '+in-stock' scope). */
+  inStockOnly: boolean;
 }
 
 /**
@@ -246,26 +248,29 @@ export function keptScopesOf(scope: ListingScope): string[] | undefined {
 }
 
 /**
- * The kept counts of these scopes: the folded counts and the deltas not yet folded, summed in
- * one statement (one snapshot: a fold moves deltas into counts atomically). Collections that
- * are not published are left out, as the live facets leave them.
+ * The kept counts of these scopes and, when asked, of their products in stock ('+in-stock'):
+ * the folded counts and the deltas not yet folded, summed in one statement (one snapshot: a fold
+ * moves deltas into counts atomically). Collections that are not published are left out, as the
+ * live facets leave them.
  */
 export async function findKeptFacets(
   db: Executor,
-  scopes: readonly string[],
+  bases: readonly string[],
+  inStockToo: boolean,
 ): Promise<KeptFacetRow[]> {
+  const scopes = inStockToo ? [...bases, ...bases.map((scope) => `${scope}+in-stock`)] : bases;
   return rowsOf<KeptFacetRow>(
     await db.execute(sql`
       select x.facet, coalesce(c.handle, x.value) as value, coalesce(c.name, '') as label,
-        x.position, sum(x.count)::int as count
+        x.position, sum(x.count)::int as count, x.scope like '%+in-stock' as "inStockOnly"
       from (
-        select facet, value, position, count from listing_facet_counts where scope in (${list(scopes)})
+        select scope, facet, value, position, count from listing_facet_counts where scope in (${list(scopes)})
         union all
-        select facet, value, position, delta from listing_facet_deltas where scope in (${list(scopes)})
+        select scope, facet, value, position, delta from listing_facet_deltas where scope in (${list(scopes)})
       ) x
       left join collections c on x.facet = 'collection' and c.id::text = x.value
       where x.facet <> 'collection' or c.status = 'published'
-      group by x.facet, x.value, c.handle, c.name, x.position
+      group by x.facet, x.value, c.handle, c.name, x.position, x.scope like '%+in-stock'
       having sum(x.count) > 0`),
   );
 }
@@ -402,6 +407,7 @@ export interface SaleTargetRow {
   cardCents: number;
   /** Whether the kept counts have it on sale already (a compare-at price). */
   compareAtSale: boolean;
+  inStock: boolean;
 }
 
 /**
@@ -419,7 +425,7 @@ export async function findSaleTargets(
   return rowsOf<SaleTargetRow>(
     await db.execute(sql`
       select p.price_cents as "listCents", ${query.cardPrice} as "cardCents",
-        coalesce(k.compare_at_sale, false) as "compareAtSale"
+        coalesce(k.compare_at_sale, false) as "compareAtSale", coalesce(k.in_stock, false) as "inStock"
       ${scopeFrom(query.scope)} and ${covered}`),
   );
 }
