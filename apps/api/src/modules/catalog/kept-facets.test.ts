@@ -5,7 +5,7 @@ import { CATEGORIES, type Category } from '@shop/shared/catalog';
 import type { DiscountRule } from '@shop/shared/discounts';
 import { NO_FILTERS, type ListingFilters } from '@shop/shared/listing';
 import { discounts } from '../../db/schema';
-import { addProduct, productIdByHandle } from '../../test/fixtures';
+import { SAMPLE_ADDRESS, addProduct, productIdByHandle } from '../../test/fixtures';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
 import { insertDiscount, productSaleRules } from '../discounts/service';
 import { keptFacetsOf } from './listing';
@@ -32,7 +32,7 @@ let productIds: string[] = [];
 const collectionIds: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
+  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '1000000', ACTION_LIMIT_SCALE: '100000' });
   await seedSampleCatalogIfEmpty(db());
   for (const [n, category] of (['totes', 'hoodies', 'selflove_men_tshirts'] as const).entries()) {
     const handle = await addProduct(db(), {
@@ -243,6 +243,49 @@ describe(`kept listing facets (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     } finally {
       await db().delete(discounts);
     }
+  });
+
+  it('equal the live counts after sixteen checkouts and four folds at once take every variant to zero', async () => {
+    const handles = await Promise.all(
+      [0, 1, 2, 3].map((n) =>
+        addProduct(db(), {
+          handle: `kept-rush-${n}`,
+          category: 'hoodies',
+          hasSize: true,
+          stock: { 'S/M': 1, L: 2, XL: 1 },
+        }),
+      ),
+    );
+    const ids = await Promise.all(handles.map((handle) => productIdByHandle(db(), handle)));
+    let sequence = 0;
+    const checkout = (productId: string, size: string) => {
+      sequence += 1;
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/orders/guest-checkout-session',
+        remoteAddress: `10.62.${sequence >> 8}.${sequence & 255}`,
+        payload: {
+          orderItems: [{ product: productId, size, qty: 1 }],
+          shippingAddress: SAMPLE_ADDRESS,
+          email: `rush-${sequence}@example.com`,
+        },
+      });
+    };
+    // Sixteen checkouts at once for sixteen units, each taking a variant to zero or nearer it,
+    // while four folds (as two API processes' sweeps would) run among them.
+    const folds = [0, 1, 2, 3].map(() => foldKeptFacets(db()));
+    const answers = await Promise.all(
+      ids.flatMap((id) => ['S/M', 'L', 'L', 'XL'].map((size) => checkout(id, size))),
+    );
+    await Promise.all(folds);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    const rows = (await run(sql`select count(*)::int as n from product_in_stock
+      where product_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and in_stock`)) as unknown as { rows: { n: number }[] };
+    expect(rows.rows[0]!.n).toBe(0);
+    await expectKeptEqualsLive();
   });
 
   it('lose what a deleted product counted for', async () => {
