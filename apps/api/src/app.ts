@@ -21,7 +21,7 @@ import { guardBackOfficeRoutes } from './modules/back-office/gate';
 import { backOfficeRoutes } from './modules/back-office/routes';
 import { codeIsRight } from './modules/back-office/second-factor';
 import { createCatalogReader } from './modules/catalog/catalog-reader';
-import { foldKeptFacets } from './modules/catalog/listing';
+import { foldKeptFacets } from './modules/catalog/kept-facets';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCollectionsReader } from './modules/collections/collections-reader';
 import { collectionRoutes } from './modules/collections/routes';

@@ -5,10 +5,10 @@ import { CATEGORIES, type Category } from '@shop/shared/catalog';
 import type { DiscountRule } from '@shop/shared/discounts';
 import { NO_FILTERS, type ListingFilters } from '@shop/shared/listing';
 import { discounts } from '../../db/schema';
-import { SAMPLE_ADDRESS, addProduct, productIdByHandle } from '../../test/fixtures';
+import { addProduct, openCheckout, productIdByHandle } from '../../test/fixtures';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
 import { insertDiscount, productSaleRules } from '../discounts/service';
-import { keptFacetsOf } from './listing';
+import { keptFacetsOf } from './kept-facets';
 import {
   cardPriceSql,
   findListingFacets,
@@ -257,28 +257,22 @@ describe(`kept listing facets (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
       ),
     );
     const ids = await Promise.all(handles.map((handle) => productIdByHandle(db(), handle)));
-    let sequence = 0;
-    const checkout = (productId: string, size: string) => {
-      sequence += 1;
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/orders/guest-checkout-session',
-        remoteAddress: `10.62.${sequence >> 8}.${sequence & 255}`,
-        payload: {
-          orderItems: [{ product: productId, size, qty: 1 }],
-          shippingAddress: SAMPLE_ADDRESS,
-          email: `rush-${sequence}@example.com`,
-        },
-      });
-    };
     // Sixteen checkouts at once for sixteen units, each taking a variant to zero or nearer it,
-    // while four folds (as two API processes' sweeps would) run among them.
+    // while four folds (as two API processes' sweeps would) run among them. A refusal throws.
     const folds = [0, 1, 2, 3].map(() => foldKeptFacets(db()));
-    const answers = await Promise.all(
-      ids.flatMap((id) => ['S/M', 'L', 'L', 'XL'].map((size) => checkout(id, size))),
+    await Promise.all(
+      ids.flatMap((id, n) =>
+        ['S/M', 'L', 'L', 'XL'].map((size, k) =>
+          openCheckout(
+            t,
+            { email: `rush-${n}-${k}@example.com` },
+            [{ product: id, size, qty: 1 }],
+            `10.62.${n}.${k}`,
+          ),
+        ),
+      ),
     );
     await Promise.all(folds);
-    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
     const rows = (await run(sql`select count(*)::int as n from product_in_stock
       where product_id in (${sql.join(
         ids.map((id) => sql`${id}`),
