@@ -8,6 +8,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -70,6 +71,18 @@ export const productInStock = pgTable('product_in_stock', {
    * listed (published), its category, price, whether a variant is priced under its compare-at
    * price, and its collections. The counts change by the difference when a refresh changes them.
    */
+  /**
+   * Which option values a variant that can be bought has together (decision 060): 'x␞y' for
+   * each two values x and y of one such variant, both ways round ('colour=Sand␞size=L' and
+   * 'size=L␞colour=Sand'; ␞ is U+001E). Two options chosen (Size L, Colour Sand) and the counts
+   * of either are read from these, without reading any variant.
+   */
+  stockPairs: text('stock_pairs')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** How many options its variants have (Colour and Size: 2). */
+  optionCount: smallint('option_count').notNull().default(0),
   listed: boolean('listed').notNull().default(false),
   category: text('category'),
   priceCents: integer('price_cents'),

@@ -65,18 +65,29 @@ function variantMatches(filters: ListingFilters, except?: string): SQL {
   );
 }
 
+/** The separator of a product's pairs of option values (U+001E, in no option value). */
+const PAIR = '\x1e';
+
+/** Every pair of a chosen value of `a` and one of `b`, as a product's `stock_pairs` holds them. */
+const pairsOf = (a: ListingFilters['options'][number], b: ListingFilters['options'][number]) =>
+  textArray(a.values.flatMap((x) => b.values.map((y) => `${a.param}=${x}${PAIR}${b.param}=${y}`)));
+
 /**
  * The options: one variant that can be bought has a chosen value of each ('L' and 'Sand'). The
- * product's list of facets in stock says whether some variant has each (decision 058): enough for
- * one option, and it spares the variants of most products that cannot match for two or more.
+ * product's lists say it without reading a variant (decisions 058 and 060): its values in stock
+ * for one option, its pairs of values in stock for two. Three or more read the variants of the
+ * products the lists leave.
  */
 function optionsFilter(filters: ListingFilters): SQL {
-  if (!filters.options.length) return sql`true`;
+  const chosen = filters.options;
+  if (!chosen.length) return sql`true`;
   const lists = sql.join(
-    filters.options.map((option) => sql`coalesce(k.stock_facets, '{}') && ${facetsOf(option)}`),
+    chosen.map((option) => sql`coalesce(k.stock_facets, '{}') && ${facetsOf(option)}`),
     sql` and `,
   );
-  if (filters.options.length === 1) return lists;
+  if (chosen.length === 1) return lists;
+  if (chosen.length === 2)
+    return sql`coalesce(k.stock_pairs, '{}') && ${pairsOf(chosen[0]!, chosen[1]!)}`;
   return sql`(${lists} and exists (select 1 from variants v
     where v.product_id = p.id and v.available > 0 and ${variantMatches(filters)} offset 0))`;
 }
@@ -143,7 +154,7 @@ export const listingFacetsSql = (query: ListingQuery) => {
   return sql`
     with s as materialized (
       select p.id, p.category, ${query.cardPrice} as price_cents, coalesce(k.in_stock, false) as in_stock,
-        k.facets, k.stock_facets,
+        k.facets, k.stock_facets, k.stock_pairs, coalesce(k.option_count, 0) as option_count,
         ${query.onSale} as on_sale,
         ${sql.join(
           FILTERS.map((name) => sql`${where[name]} as ${sql.raw(`f_${name}`)}`),
@@ -191,24 +202,48 @@ const optionsOfProducts = sql`select 'option', f.facet, '',
 
 /**
  * With options chosen, a value counts the products with one variant that can be bought in it and
- * in a chosen value of each other option, which only the variants can say: each product's
- * variants in stock are read by its id (an index scan, not a join of every variant), and only for
- * products the other filters leave whose lists hold a chosen value of all options but one at
- * most (a product without two of them counts for no value). The values and their order come
- * from the products' lists, as with no option chosen.
+ * in a chosen value of each other option. With one option chosen, or two and a product with no
+ * third, the product's lists say it (decision 060): a value of the one chosen option counts when
+ * in stock; any other value when paired with a chosen value of the other option. Otherwise only
+ * the variants can say: each product's variants in stock are read by its id (an index scan, not a
+ * join of every variant), and only for products the other filters leave whose lists hold a
+ * chosen value of all options but one at most (a product without two of them counts for no
+ * value). The values and their order come from the products' lists, as with no option chosen.
  */
 const optionsOfVariants = (filters: ListingFilters, optionCase: SQL) => {
-  const holds = filters.options.map((option) => sql`(s.stock_facets && ${facetsOf(option)})::int`);
+  const chosen = filters.options;
+  const holds = chosen.map((option) => sql`(s.stock_facets && ${facetsOf(option)})::int`);
+  const partner = sql`split_part(l.pair, ${PAIR}, 2)`;
+  const ofLists =
+    chosen.length === 1
+      ? sql`select l.facet from unnest(s.stock_facets) as l(facet)
+            where split_part(l.facet, '=', 1) = ${chosen[0]!.param}
+            union
+            select split_part(l.pair, ${PAIR}, 1) from unnest(s.stock_pairs) as l(pair)
+            where ${partner} = any (${facetsOf(chosen[0]!)})`
+      : sql`select split_part(l.pair, ${PAIR}, 1) as facet from unnest(s.stock_pairs) as l(pair)
+            where case split_part(l.pair, '=', 1)
+              when ${chosen[0]!.param} then ${partner} = any (${facetsOf(chosen[1]!)})
+              when ${chosen[1]!.param} then ${partner} = any (${facetsOf(chosen[0]!)}) end`;
+  const listsSay = chosen.length === 1 ? sql`true` : sql`s.option_count <= 2`;
+  const counted = (lateral: SQL, where: SQL) => sql`select c.facet, count(*), null::bigint
+          from s cross join lateral (${lateral}) c(facet)
+          where ${allBut('options')} and ${where}
+          group by c.facet`;
+  const ofVariants = sql`select distinct f.facet from variants v cross join unnest(v.facets) as f(facet)
+            where v.product_id = s.id and v.available > 0 and ${optionCase}`;
   return sql`select 'option', x.facet, '', sum(x.count)::int, min(x.n)::int, min(x.n)::int from (
         select f.facet, 0::bigint as count, f.n
           from s cross join unnest(s.facets) with ordinality as f(facet, n)
-        union all
-        select c.facet, count(*), null::bigint
-          from s cross join lateral (
-            select distinct f.facet from variants v cross join unnest(v.facets) as f(facet)
-            where v.product_id = s.id and v.available > 0 and ${optionCase}) c
-          where ${allBut('options')} and ${sql.join(holds, sql` + `)} >= ${holds.length - 1}
-          group by c.facet
+        ${chosen.length <= 2 ? sql`union all ${counted(sql`select distinct facet from (${ofLists}) d`, listsSay)}` : sql``}
+        ${
+          chosen.length >= 2
+            ? sql`union all ${counted(
+                ofVariants,
+                sql`${chosen.length === 2 ? sql`not ${listsSay} and ` : sql``}${sql.join(holds, sql` + `)} >= ${holds.length - 1}`,
+              )}`
+            : sql``
+        }
       ) x
       group by x.facet`;
 };
@@ -388,12 +423,12 @@ function coveredSql(targets: readonly SaleTarget[]): SQL | undefined {
 }
 
 /**
- * Whether a product (`p`) is on sale: a variant priced under its compare-at price, or covered by
- * one of these automatic discounts' targets (all of them when one is for the whole shop).
+ * Whether a product (`p`, its kept facts `k`) is on sale: a variant priced under its compare-at
+ * price (kept by the database with its stock flag, decision 059: no variant read per product), or
+ * covered by one of these automatic discounts' targets (all of them when one is for the whole shop).
  */
 export function onSaleSql(targets: readonly (SaleTarget | null)[]): SQL {
-  const compareAt = sql`exists (select 1 from variants cv where cv.product_id = p.id
-    and cv.compare_at_cents > coalesce(cv.price_cents, p.price_cents))`;
+  const compareAt = sql`coalesce(k.compare_at_sale, false)`;
   if (targets.some((target) => target === null)) return sql`true`;
   const covered = coveredSql(targets.filter((target) => target !== null));
   return covered ? sql`(${compareAt} or ${covered})` : compareAt;
