@@ -10,6 +10,8 @@ import http from 'node:http';
 
 const [port, contentType, bodyFile, databaseUrl] = process.argv.slice(2);
 const body = readFileSync(bodyFile);
+/** BARE_CONTENT_ENCODING=gzip: the body file is gzipped, and said so (a sitemap as crawlers ask). */
+const contentEncoding = process.env.BARE_CONTENT_ENCODING;
 const PAGE_SIZE = 12;
 const CAROUSEL_SIZE = 8;
 
@@ -107,7 +109,11 @@ if (databaseUrl) {
 }
 
 const answer = (response) => {
-  response.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+  response.writeHead(200, {
+    'content-type': contentType,
+    'content-length': body.length,
+    ...(contentEncoding ? { 'content-encoding': contentEncoding } : {}),
+  });
   response.end(body);
 };
 

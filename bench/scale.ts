@@ -3,7 +3,8 @@
 // generator (products × 10 variants) and the order generator, then the production build with the
 // catalog cache off, measured with autocannon at 4 and at 20 connections against GET /api/health
 // and, for the storefront's reads, the bare node + pg server running the same SQL and answering
-// the same bytes (bench/bare-server.mjs), in the same run. Prints p50/p99 per request and a
+// the same bytes (bench/bare-server.mjs), in the same run; a sitemap file is asked gzipped, as
+// crawlers ask for it (both servers send gzip). Prints p50/p99 per request and a
 // PASS/FAIL line per target; finally 60 s of mixed load and the API process's RSS.
 // Needs the build (npm run build; --no-build skips it) and PostgreSQL (BENCH_PG_URL, default
 // 127.0.0.1:5432 trust). Loopback only. Never in CI.
@@ -13,6 +14,7 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type autocannon from 'autocannon';
 import { ownerToken, withClient } from './back-office-bench';
 import { BENCH_JWT_SECRET, startBenchShop, type BenchShop } from './support/bench-shop';
@@ -38,6 +40,8 @@ interface Target {
   paths: string[];
   kind: 'baseline' | 'storefront' | 'back office';
   contentType?: string;
+  /** Asked gzipped, as its clients ask for it (a sitemap: every crawler); else identity. */
+  gzip?: boolean;
 }
 
 interface Measured {
@@ -54,16 +58,15 @@ const rssMbOf = (pid: number) => {
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN) / 1024;
 };
 
-async function startBare(contentType: string, body: Buffer, dbUrl: string) {
+async function startBare(contentType: string, body: Buffer, dbUrl: string, gzip = false) {
   const bodyFile = path.join(mkdtempSync(path.join(tmpdir(), 'shop-scale-')), 'body');
-  writeFileSync(bodyFile, body);
+  writeFileSync(bodyFile, gzip ? gzipSync(body) : body);
   const port = await freePort();
-  const bare = fork(path.join(ROOT, 'bench/bare-server.mjs'), [
-    String(port),
-    contentType,
-    bodyFile,
-    dbUrl,
-  ]);
+  const bare = fork(
+    path.join(ROOT, 'bench/bare-server.mjs'),
+    [String(port), contentType, bodyFile, dbUrl],
+    { env: { ...process.env, ...(gzip ? { BARE_CONTENT_ENCODING: 'gzip' } : {}) } },
+  );
   await new Promise<void>((resolve) => bare.once('message', () => resolve()));
   return { origin: `http://127.0.0.1:${port}`, process: bare };
 }
@@ -126,10 +129,11 @@ try {
     ...(sitemapFile
       ? [
           {
-            label: `sitemap file ${sitemapFile}`,
+            label: `sitemap file ${sitemapFile} (gzip)`,
             paths: [sitemapFile],
             kind: 'storefront' as const,
             contentType: 'application/xml',
+            gzip: true,
           },
         ]
       : []),
@@ -163,7 +167,11 @@ try {
   homeBytes = Buffer.byteLength(await (await fetch(`${origin}/`)).text());
 
   for (const target of targets) {
-    const headers = target.kind === 'back office' ? authorization : {};
+    const headers: Record<string, string> = {
+      ...(target.kind === 'back office' ? authorization : {}),
+      ...(target.gzip ? { 'accept-encoding': 'gzip' } : {}),
+    };
+    // The body as sent identity; the bare server gzips it itself when the target is asked gzipped.
     const first = await fetch(`${origin}${target.paths[0]}`, {
       headers: { ...headers, 'accept-encoding': 'identity' },
     });
@@ -171,16 +179,16 @@ try {
     const body = Buffer.from(await first.arrayBuffer());
     const bare =
       target.kind === 'storefront' && target.contentType
-        ? await startBare(target.contentType, body, database.url)
+        ? await startBare(target.contentType, body, database.url, target.gzip)
         : undefined;
     try {
       // Warm up (JIT, pools, plans, the database's buffers) before measuring.
       await loadPaths(origin, target.paths, 20, 2, headers);
-      if (bare) await loadPaths(bare.origin, target.paths, 20, 2);
+      if (bare) await loadPaths(bare.origin, target.paths, 20, 2, headers);
       for (const connections of CONNECTIONS) {
         const result = await loadPaths(origin, target.paths, connections, seconds, headers);
         const baseline = bare
-          ? await loadPaths(bare.origin, target.paths, connections, seconds)
+          ? await loadPaths(bare.origin, target.paths, connections, seconds, headers)
           : undefined;
         measured.push({
           target,
