@@ -1,4 +1,4 @@
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import { answerEncoder } from '../../lib/answer-encoder';
 import {
   productCardListSchema,
   productCardPageSchema,
@@ -23,22 +23,22 @@ import {
  * schema: the routes send this string as it is, so the check happens here, once per cached answer
  * (an answer that breaks its schema throws the same serialization error, a logged 500).
  */
-const encodeListing = serializerCompiler({
+const encodeListing = answerEncoder({
   schema: productListSchema,
   method: 'GET',
   url: '/api/products',
 });
-const encodeCards = serializerCompiler({
+const encodeCards = answerEncoder({
   schema: productCardListSchema,
   method: 'GET',
   url: '/api/product-cards',
 });
-const encodeCardPage = serializerCompiler({
+const encodeCardPage = answerEncoder({
   schema: productCardPageSchema,
   method: 'GET',
   url: '/api/product-cards/listing',
 });
-const encodeProduct = serializerCompiler({
+const encodeProduct = answerEncoder({
   schema: productSchema,
   method: 'GET',
   url: '/api/products/:id',

@@ -1,16 +1,16 @@
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import { answerEncoder } from '../../lib/answer-encoder';
 import { collectionMenuSchema, collectionPageSchema } from '@shop/shared/collections';
 import type { Database } from '../../db/client';
 import { TtlCache, stringBytes } from '../../lib/ttl-cache';
 import { listingParamsOf } from '@shop/shared/listing';
 import { collectionMenu, readCollectionPage, type CollectionListing } from './service';
 
-const encodePage = serializerCompiler({
+const encodePage = answerEncoder({
   schema: collectionPageSchema,
   method: 'GET',
   url: '/api/collections/:handle',
 });
-const encodeMenu = serializerCompiler({
+const encodeMenu = answerEncoder({
   schema: collectionMenuSchema,
   method: 'GET',
   url: '/api/collections/menu',
