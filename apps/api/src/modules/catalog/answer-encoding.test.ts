@@ -1,4 +1,5 @@
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import type * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   productCardListSchema,
@@ -53,7 +54,7 @@ async function answerOf(url: string): Promise<unknown> {
   return response.json();
 }
 
-const ROUTES = [
+const ROUTES: { schema: z.ZodMiniType; url: string; addresses: string[] }[] = [
   {
     schema: productListSchema,
     url: '/api/products',
@@ -77,7 +78,7 @@ const ROUTES = [
     url: '/api/product-cards/listing',
     addresses: ['/api/product-cards/listing', '/api/product-cards/listing?keyword=hoodie'],
   },
-  { schema: productSchema, url: '/api/products/:id', addresses: [] as string[] },
+  { schema: productSchema, url: '/api/products/:id', addresses: [] },
   {
     schema: collectionPageSchema,
     url: '/api/collections/:handle',
