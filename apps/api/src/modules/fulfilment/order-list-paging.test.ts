@@ -122,13 +122,15 @@ describe('paging through the order list', () => {
   });
 
   it(`counts to ${LIST_COUNT_CAP} and says when there are more`, async () => {
+    // Written oldest first: the newest are not the first rows a scan meets.
     await t.database.db.execute(sql`
       insert into orders (customer_name, email, status, shipping_address, payment_method,
         items_cents, shipping_cents, tax_cents, total_cents, payment_provider, hold_expires_at,
         created_at)
       select 'Bulk ' || g, 'bulk' || g || '@paging.test', 'expired', '{}'::jsonb, 'Stripe',
         100, 0, 0, 100, 'test-checkout', now(), now() - g * interval '1 second'
-      from generate_series(1, ${LIST_COUNT_CAP}) as g`);
+      from generate_series(1, ${LIST_COUNT_CAP}) as g
+      order by g desc`);
     const all = await list('');
     expect(all).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true, pages: 400 });
     const expired = await list('?status=expired');
@@ -136,6 +138,13 @@ describe('paging through the order list', () => {
     // A text search counts to its own, lower cap (decision 053).
     const searched = await list('?q=bulk');
     expect(searched).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true, pages: 40 });
+    // Its first page is the newest of all its matches (Bulk 1 is a second old, Bulk 10,000 hours).
+    expect(searched.orders.map((row) => row.customerName)).toEqual(
+      Array.from({ length: searched.orders.length }, (_, i) => `Bulk ${i + 1}`),
+    );
+    expect(searched.orders).toHaveLength(25);
+    const onward = await list(`?q=bulk&page=2&after=${searched.next}`);
+    expect(onward.orders[0]?.customerName).toBe('Bulk 26');
     const deep = await list(`?page=2&after=${all.next}`);
     expect(deep.orders[0]?._id).not.toBe(all.orders.at(-1)?._id);
   });

@@ -20,7 +20,7 @@ import type { OrderWithItems } from '../orders/repository';
 import { findOrder, toOrderResponse, type OrdersContext } from '../orders/service';
 import { paymentEventsOfOrder } from '../payments/service';
 import { refundsOfOrder } from '../refunds/service';
-import { countOrderRows, listOrderRows } from './repository';
+import { countOrderRows, listFirstOrderRowsCounted, listOrderRows } from './repository';
 
 /** The parcel rows the shipping flow (flows/ship-order.ts) writes. */
 export { insertShipment, markParcelsDelivered, stampShipped } from './repository';
@@ -55,10 +55,15 @@ export async function listAdminOrders(
   const filter = { status: query.status, q: query.q || undefined, from: query.from, to: query.to };
   const at = pageAt(query, ADMIN_PAGE_SIZE);
   const cap = listCountCap(filter.q);
-  const [rows, counted] = await Promise.all([
-    listOrderRows(ctx.db, filter, at, ADMIN_PAGE_SIZE),
-    countOrderRows(ctx.db, filter, cap),
-  ]);
+  // A search's first page and its count share one look-up of the matches (the trigram scans);
+  // a later page, or a list by status or days alone, reads the page by an index walk instead.
+  const { rows, total: counted } =
+    filter.q && 'offset' in at && at.offset === 0
+      ? await listFirstOrderRowsCounted(ctx.db, filter, ADMIN_PAGE_SIZE, cap)
+      : await Promise.all([
+          listOrderRows(ctx.db, filter, at, ADMIN_PAGE_SIZE),
+          countOrderRows(ctx.db, filter, cap),
+        ]).then(([rows, total]) => ({ rows, total }));
   const page = keysetPage(rows, at, ADMIN_PAGE_SIZE);
   return {
     orders: page.rows.map((row) => ({
