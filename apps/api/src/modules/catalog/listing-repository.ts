@@ -252,7 +252,7 @@ export async function findListingFacets(db: Executor, query: ListingQuery): Prom
   return rowsOf<FacetRow>(await db.execute(listingFacetsSql(query)));
 }
 
-/** A count the database keeps for the listings with no filter chosen (decision 059). */
+/** A count the database keeps for the listings with no filter chosen, or 'In stock only' (059). */
 export interface KeptFacetRow {
   facet:
     'total' | 'type' | 'price' | 'in-stock' | 'on-sale' | 'collection' | 'option-at' | 'option';
