@@ -1,3 +1,4 @@
+import { adminProductSchema } from '@shop/shared/admin-catalog';
 import type { VariantWrite } from '@shop/shared/admin-variants';
 import type { UserRole } from '@shop/shared/roles';
 import { BACK_OFFICE_SESSION_MS } from '@shop/shared/back-office';
@@ -57,3 +58,51 @@ export const variantWrite = (
   weightGrams: null,
   ...fields,
 });
+
+/**
+ * A published tee written by the back office as staff would: created, then given these options
+ * and one variant per combination listed (values in the options' order), none in stock. Answers
+ * its id and its variants as the back office answered them.
+ */
+export async function addPublishedProductWithVariants(
+  t: TestApp,
+  token: string,
+  product: {
+    name: string;
+    price: number;
+    options: Readonly<Record<string, readonly string[]>>;
+    combos: readonly string[][];
+  },
+): Promise<{ id: string; variants: { _id: string; options: string[] }[] }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/products',
+    headers,
+    payload: {
+      name: product.name,
+      description: '<p>Soft.</p>',
+      price: product.price,
+      category: 'selflove_men_tshirts',
+      hasSize: false,
+      hasAandB: false,
+      status: 'published',
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`create ${product.name}: ${created.body}`);
+  const id = adminProductSchema.parse(created.json())._id;
+  const written = await t.app.inject({
+    method: 'PUT',
+    url: `/api/admin/products/${id}/variants`,
+    headers,
+    payload: {
+      options: Object.entries(product.options).map(([name, values]) => ({ name, values })),
+      variants: product.combos.map((combo) => variantWrite(combo)),
+    },
+  });
+  if (written.statusCode !== 200) throw new Error(`variants of ${product.name}: ${written.body}`);
+  return {
+    id,
+    variants: written.json<{ variants: { _id: string; options: string[] }[] }>().variants,
+  };
+}

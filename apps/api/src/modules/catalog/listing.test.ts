@@ -3,11 +3,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { salePriceOf } from '@shop/shared/sale-prices';
 import { discountRule } from '@shop/shared/testing/discount-rule';
-import { adminProductSchema } from '@shop/shared/admin-catalog';
 import { productListSchema, type ProductList } from '@shop/shared/catalog';
 import { collectionPageSchema } from '@shop/shared/collections';
 import { collectionProducts, collections, discounts, products, variants } from '../../db/schema';
-import { addBackOfficeUser, variantWrite } from '../../test/back-office-fixtures';
+import {
+  addBackOfficeUser,
+  addPublishedProductWithVariants,
+} from '../../test/back-office-fixtures';
 import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { placePaidOrder } from '../../test/paid-orders';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
@@ -52,27 +54,16 @@ const call = (method: 'POST' | 'PUT', url: string, body: unknown) =>
 
 /** A published tee in Colour × Size: `stock` units of each combination given, none of the rest. */
 async function colourBySizeTee(name: string, price: number, stock: Record<string, number>) {
-  const created = await call('POST', '/api/admin/products', {
-    name,
-    description: '<p>Soft.</p>',
-    price,
-    category: 'selflove_men_tshirts',
-    hasSize: false,
-    hasAandB: false,
-    status: 'published',
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = adminProductSchema.parse(created.json())._id;
   const combos = Object.keys(stock).map((key) => key.split('/') as [string, string]);
-  const written = await call('PUT', `/api/admin/products/${id}/variants`, {
-    options: [
-      { name: 'Colour', values: [...new Set(combos.map(([colour]) => colour))] },
-      { name: 'Size', values: [...new Set(combos.map(([, size]) => size))] },
-    ],
-    variants: combos.map((combo) => variantWrite(combo)),
+  const { id, variants } = await addPublishedProductWithVariants(t, staff.token, {
+    name,
+    price,
+    options: {
+      Colour: [...new Set(combos.map(([colour]) => colour))],
+      Size: [...new Set(combos.map(([, size]) => size))],
+    },
+    combos,
   });
-  expect(written.statusCode, written.body).toBe(200);
-  const variants = written.json<{ variants: { _id: string; options: string[] }[] }>().variants;
   for (const v of variants) {
     const units = stock[v.options.join('/')] ?? 0;
     if (!units) continue;

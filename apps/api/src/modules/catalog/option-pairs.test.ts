@@ -1,10 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminProductSchema } from '@shop/shared/admin-catalog';
 import { productListSchema, type ProductList } from '@shop/shared/catalog';
 import { products, variants } from '../../db/schema';
-import { addBackOfficeUser, variantWrite } from '../../test/back-office-fixtures';
+import {
+  addBackOfficeUser,
+  addPublishedProductWithVariants,
+} from '../../test/back-office-fixtures';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
 import { seedSampleCatalogIfEmpty } from './seed';
 
@@ -44,35 +46,13 @@ beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000', ACTION_LIMIT_SCALE: '1000' });
   await seedSampleCatalogIfEmpty(t.database.db);
   staff = await addBackOfficeUser(t, 'staff');
-  const auth = { authorization: `Bearer ${staff.token}` };
-  for (const shape of SHAPES) {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/products',
-      headers: auth,
-      payload: {
-        name: shape.name,
-        description: '<p>Soft.</p>',
-        price: 30,
-        category: 'selflove_men_tshirts',
-        hasSize: false,
-        hasAandB: false,
-        status: 'published',
-      },
+  for (const shape of SHAPES)
+    await addPublishedProductWithVariants(t, staff.token, {
+      name: shape.name,
+      price: 30,
+      options: shape.options,
+      combos: combos(shape.options),
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = adminProductSchema.parse(created.json())._id;
-    const written = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/products/${id}/variants`,
-      headers: auth,
-      payload: {
-        options: Object.entries(shape.options).map(([name, values]) => ({ name, values })),
-        variants: combos(shape.options).map((combo) => variantWrite(combo)),
-      },
-    });
-    expect(written.statusCode, written.body).toBe(200);
-  }
   const rows = await t.database.db
     .select({ id: variants.id })
     .from(variants)
