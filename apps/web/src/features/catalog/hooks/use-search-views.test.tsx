@@ -28,6 +28,8 @@ describe('a search that led to a product page', () => {
     apiTellingViews();
     renderApp('/search/Dune%20%20HOODIE');
     await screen.findByRole('heading', { level: 1, name: /^Results for/ });
+    // The page remembers it in an effect, which React may run after the heading is on screen.
+    await waitFor(() => expect(sessionStorage.getItem('lastSearch')).not.toBeNull());
     const remembered = JSON.parse(sessionStorage.getItem('lastSearch') ?? '{}');
     expect(Object.keys(remembered).sort()).toEqual(['at', 'query']);
     expect(remembered.query).toBe('dune hoodie');
