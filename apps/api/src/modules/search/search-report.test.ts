@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productListSchema } from '@shop/shared/catalog';
 import {
+  addDays,
   searchReportFirstDay,
   searchReportSchema,
   shopDayOf,
@@ -137,7 +138,10 @@ describe(`the Searches report (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
   });
 
   it('drops days older than 30 from the report and the table', async () => {
-    const now = clock;
+    // Midday in the shop's time zone (yesterday's, so never ahead of the database): 30 × 24 hours
+    // back is then 30 of its days back across a change of daylight saving time too (from just
+    // before midnight, an hour more would land on the next day).
+    const now = Date.parse(`${addDays(shopDayOf(new Date(clock)), -1)}T18:00:00Z`);
     clock = now - 30 * DAY_MS; // the day before the report's first
     await listing('/api/products', 'linen');
     await t.app.searchLog.flush();
