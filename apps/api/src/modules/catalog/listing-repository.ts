@@ -318,30 +318,94 @@ export async function foldKeptFacets(db: Executor): Promise<number> {
   return row?.folded ?? 0;
 }
 
-function sortOf(query: ListingQuery): SQL {
-  const newest = sql`p.created_at desc, p.name, p.id`;
+/** One key of a listing's order: ascending or not, nulls after the rest or before. */
+interface SortKey {
+  expr: SQL;
+  desc?: boolean;
+  nullsFirst?: boolean;
+}
+
+const newestKeys: SortKey[] = [
+  { expr: sql`p.created_at`, desc: true },
+  { expr: sql`p.name` },
+  { expr: sql`p.id` },
+];
+
+function sortKeysOf(query: ListingQuery): SortKey[] {
   switch (query.sort) {
     case 'relevance':
       return query.scope.score
-        ? sql`${query.scope.score} desc, coalesce(k.in_stock, false) desc, ${newest}`
-        : newest;
+        ? [
+            { expr: query.scope.score, desc: true },
+            { expr: sql`coalesce(k.in_stock, false)`, desc: true },
+            ...newestKeys,
+          ]
+        : newestKeys;
     case 'featured':
-      return query.scope.collectionId ? sql`cp.position, p.id` : newest;
+      return query.scope.collectionId
+        ? [{ expr: sql`cp.position` }, { expr: sql`p.id` }]
+        : newestKeys;
     case 'price-asc':
-      return sql`${query.cardPrice}, ${newest}`;
+      return [{ expr: query.cardPrice }, ...newestKeys];
     case 'price-desc':
-      return sql`${query.cardPrice} desc, ${newest}`;
+      return [{ expr: query.cardPrice, desc: true }, ...newestKeys];
     case 'best-selling':
-      return sql`coalesce(b.units, 0) desc, ${newest}`;
+      return [{ expr: sql`coalesce(b.units, 0)`, desc: true }, ...newestKeys];
     case 'top-rated':
-      return sql`(case when p.num_reviews > 0 then p.rating_total::numeric / p.num_reviews end) desc nulls last,
-        p.num_reviews desc, ${newest}`;
+      return [
+        {
+          expr: sql`(case when p.num_reviews > 0 then p.rating_total::numeric / p.num_reviews end)`,
+          desc: true,
+          nullsFirst: false,
+        },
+        { expr: sql`p.num_reviews`, desc: true },
+        ...newestKeys,
+      ];
     default:
-      return newest;
+      return newestKeys;
   }
 }
 
-export const listingPageSql = (query: ListingQuery, page: { limit: number; offset: number }) => {
+/**
+ * The listing's order, or its exact reverse: every key turned round, nulls too (PostgreSQL puts
+ * nulls first in a descending order unless told), so an index walked forward serves one and walked
+ * backward the other.
+ */
+function orderBy(keys: readonly SortKey[], reversed: boolean): SQL {
+  return sql.join(
+    keys.map(({ expr, desc = false, nullsFirst = desc }) => {
+      const down = desc !== reversed;
+      const first = nullsFirst !== reversed;
+      return sql`${expr} ${sql.raw(down ? 'desc' : 'asc')} ${sql.raw(first ? 'nulls first' : 'nulls last')}`;
+    }),
+    sql`, `,
+  );
+}
+
+/** Which rows of a listing's order a page reads: from the start, or from the end reversed. */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+  /** Read in the reverse order (the caller turns the rows round). */
+  reversed?: boolean;
+}
+
+/**
+ * Page `offset / limit` of `total` rows, read from whichever end is nearer: an offset walks (and
+ * throws away) every row before it, so a page near the end of 100,000 products is read as a page
+ * near the start of the reverse order (issue 23). The middle page still walks half of them.
+ */
+export function pageWindowOf(total: number, page: { limit: number; offset: number }): PageWindow {
+  const after = total - page.offset - page.limit;
+  if (page.offset >= total || after >= page.offset) return page;
+  return {
+    limit: Math.min(page.limit, total - page.offset),
+    offset: Math.max(0, after),
+    reversed: true,
+  };
+}
+
+export const listingPageSql = (query: ListingQuery, page: PageWindow) => {
   const where = predicates(query);
   const sold =
     query.sort === 'best-selling'
@@ -354,7 +418,7 @@ export const listingPageSql = (query: ListingQuery, page: { limit: number; offse
         FILTERS.map((name) => where[name]),
         sql` and `,
       )}
-    order by ${sortOf(query)}
+    order by ${orderBy(sortKeysOf(query), page.reversed ?? false)}
     limit ${page.limit} offset ${page.offset}`;
 };
 
@@ -362,9 +426,12 @@ export const listingPageSql = (query: ListingQuery, page: { limit: number; offse
 export async function findListingPage(
   db: Executor,
   query: ListingQuery,
-  page: { limit: number; offset: number },
+  page: PageWindow,
 ): Promise<string[]> {
-  return rowsOf<{ id: string }>(await db.execute(listingPageSql(query, page))).map((row) => row.id);
+  const ids = rowsOf<{ id: string }>(await db.execute(listingPageSql(query, page))).map(
+    (row) => row.id,
+  );
+  return page.reversed ? ids.reverse() : ids;
 }
 
 interface SaleTarget {

@@ -18,6 +18,7 @@ import {
   findListingFacets,
   findListingPage,
   onSaleSql,
+  pageWindowOf,
   cardPriceSql,
   type FacetRow,
   type ListingQuery,
@@ -94,7 +95,8 @@ export async function readListing(
   const window = { limit: pageSize, offset: (request.page - 1) * pageSize };
   const pageOf = async (query: ListingQuery, rows: FacetRow[], search?: SearchOutcome) => {
     const total = countOf(rows, 'total');
-    const ids = window.offset < total ? await findListingPage(db, query, window) : [];
+    const ids =
+      window.offset < total ? await findListingPage(db, query, pageWindowOf(total, window)) : [];
     return {
       ids,
       total,
