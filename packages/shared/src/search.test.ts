@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  phrasesIn,
   MAX_SEARCH_WORDS,
   editDistance,
   prefixCompletions,
@@ -89,6 +90,32 @@ describe('synonyms', () => {
     expect(accepts([['tee', ' TEE ']])).toBe(false);
     expect(accepts([['tee', '  ']])).toBe(false);
     expect(accepts([['tee', 'a\u0007']])).toBe(false);
+  });
+});
+
+describe('phrasesIn', () => {
+  const terms = ['tote bag', 'bag', 'waist strap', 'big tote bag', 'café au lait'];
+
+  it('finds a synonym of several words held in a row, the longest first', () => {
+    expect(phrasesIn(['black', 'tote', 'bag'], terms)).toEqual([
+      { start: 1, length: 2, term: 'tote bag' },
+    ]);
+    expect(phrasesIn(['big', 'tote', 'bag'], terms)).toEqual([
+      { start: 0, length: 3, term: 'big tote bag' },
+    ]);
+    expect(phrasesIn(['tote', 'bag', 'waist', 'strap'], terms)).toEqual([
+      { start: 0, length: 2, term: 'tote bag' },
+      { start: 2, length: 2, term: 'waist strap' },
+    ]);
+  });
+
+  it('folds accents as the search does, and needs the words in order and in a row', () => {
+    expect(phrasesIn(['cafe', 'au', 'lait'], terms)).toEqual([
+      { start: 0, length: 3, term: 'café au lait' },
+    ]);
+    expect(phrasesIn(['bag', 'tote'], terms)).toEqual([]);
+    expect(phrasesIn(['tote', 'black', 'bag'], terms)).toEqual([]);
+    expect(phrasesIn(['bag'], terms)).toEqual([]);
   });
 });
 

@@ -231,3 +231,40 @@ export function prefixCompletions(prefix: string, candidates: readonly string[])
   const nearest = Math.min(...scored.map(({ distance }) => distance));
   return scored.filter(({ distance }) => distance === nearest).map(({ word }) => word);
 }
+
+/** A word as a phrase is compared: accents folded ('café' is 'cafe'). */
+const foldWord = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '');
+
+/** Where a synonym of several words stands in a search: from its `start`-th word, `length` words. */
+export interface PhraseAt {
+  start: number;
+  length: number;
+  /** The synonym as the shop keeps it ('tote bag'). */
+  term: string;
+}
+
+/**
+ * The owner's synonyms of several words ('tote bag') that a search's words hold in a row, as its
+ * words would read them (`searchWordsOf`, accents folded): the longest first where two start at
+ * the same word, from the left, none overlapping. A synonym of one word is not a phrase.
+ */
+export function phrasesIn(words: readonly string[], terms: readonly string[]): PhraseAt[] {
+  const folded = words.map(foldWord);
+  const phrases = terms
+    .map((term) => ({ term, words: searchWordsOf(term).map(foldWord) }))
+    .filter((phrase) => phrase.words.length > 1)
+    .sort((a, b) => b.words.length - a.words.length || a.term.localeCompare(b.term));
+  const found: PhraseAt[] = [];
+  for (let start = 0; start < folded.length;) {
+    const phrase = phrases.find((candidate) =>
+      candidate.words.every((word, n) => folded[start + n] === word),
+    );
+    if (!phrase) {
+      start += 1;
+      continue;
+    }
+    found.push({ start, length: phrase.words.length, term: phrase.term });
+    start += phrase.words.length;
+  }
+  return found;
+}

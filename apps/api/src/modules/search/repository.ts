@@ -61,13 +61,17 @@ export const readWordsSql = (words: readonly string[]) => sql`
  * A term of a search: a word, or the start of one still being typed (suggestions): every word
  * that begins with it, as stemmed ('hoodi' of 'hoodie' finds 'hoodies').
  */
-export type SearchTerm = string | { prefix: string };
+export type SearchTerm = string | { prefix: string } | { all: SearchTerms };
 /** A search as SQL: per word, the terms that stand for it (the word, synonyms, corrections). */
 export type SearchTerms = readonly (readonly SearchTerm[])[];
 
-/** A prefix query from letters and digits only (nothing of tsquery's syntax); else the word. */
+/**
+ * A word's query; a prefix's from letters and digits only (nothing of tsquery's syntax), else the
+ * prefix as a word; several words' (a phrase's), every one of them.
+ */
 function termQuery(term: SearchTerm): SQL {
   if (typeof term === 'string') return tsquery(term);
+  if ('all' in term) return sql`(${matchQuery(term.all, true)})`;
   return /^[\p{L}\p{N}]+$/u.test(term.prefix)
     ? sql`to_tsquery('shop_search', ${`'${term.prefix}':*`})`
     : tsquery(term.prefix);

@@ -280,6 +280,33 @@ describe('the owner’s synonyms', () => {
     expect(await namesOf('carryall')).toEqual([]);
   });
 
+  it('reads a synonym of several words as one, its words in a row, both ways', async () => {
+    await addProduct(t.database.db, { name: 'Market Shopper', category: 'belts' });
+    await addProduct(t.database.db, { name: 'Canvas Tote Bag', category: 'belts' });
+    expect(await namesOf('tote bag')).not.toContain('Market Shopper');
+    const before = (await call('GET', owner.token)).json().groups as string[][];
+    const replaced = await call('PUT', owner.token, {
+      groups: [...before, ['Tote Bag', 'shopper']],
+    });
+    expect(replaced.statusCode).toBe(200);
+
+    const found = await search('tote bag');
+    expect(found.search).toMatchObject({ matched: 'all' });
+    const all = [...names(found), ...names(await search('tote bag', 2))];
+    expect(all).toContain('Market Shopper');
+    // The phrase's own words still read as before: every tote (tote = bag).
+    for (const tote of sampleNames('totes', 'flower_totes')) expect(all).toContain(tote);
+    // The other way: 'shopper' finds what has both words of 'tote bag'.
+    expect(await namesOf('shopper')).toEqual(
+      expect.arrayContaining(['Canvas Tote Bag', 'Market Shopper']),
+    );
+    // Apart or turned round, the words are no phrase.
+    expect(await namesOf('bag tote')).not.toContain('Market Shopper');
+
+    await call('PUT', owner.token, { groups: before });
+    expect(await namesOf('tote bag')).not.toContain('Market Shopper');
+  });
+
   it('refuses staff writes and lists a shopper could not mean, with a message', async () => {
     expect((await call('PUT', staff.token, { groups: [] })).statusCode).toBe(403);
     for (const groups of [

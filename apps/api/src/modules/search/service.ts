@@ -2,6 +2,7 @@ import {
   SUGGESTED_COMPLETIONS,
   SUGGESTED_PRODUCTS,
   normalizeSynonymGroups,
+  phrasesIn,
   prefixCompletions,
   searchWordsOf,
   typoCorrections,
@@ -30,7 +31,9 @@ import {
   replaceSynonymGroups,
   sumSearchDays,
   type SearchFilter,
+  type SearchTerm,
   type SearchTerms,
+  type WordReading,
 } from './repository';
 
 /** At most this many 'did you mean' words. */
@@ -38,17 +41,45 @@ const DID_YOU_MEAN = 5;
 
 /**
  * What each word of a search stands for: itself, its synonyms and, for a word no product has
- * (and no synonym group names), the shop's words one or two typos away. Stop words go.
+ * (and no synonym group names), the shop's words one or two typos away. Stop words go. Words
+ * that make up one of the owner's synonyms of several words ('tote bag') stand together: all of
+ * them as each reads, or one of the phrase's synonyms.
  */
 async function termsOf(db: Database, words: readonly string[]): Promise<SearchTerms> {
-  const readings = await readWords(db, words);
-  return readings
-    .filter((reading) => !reading.stop)
-    .map((reading) => {
-      const corrections =
-        reading.known || reading.synonyms.length ? [] : typoCorrections(reading.word, reading.near);
-      return [reading.word, ...reading.synonyms, ...corrections];
-    });
+  const [readings, groups] = await Promise.all([
+    readWords(db, words),
+    words.length > 1 ? findSynonymGroups(db) : [],
+  ]);
+  const termsOfWord = (reading: WordReading): SearchTerm[] | undefined => {
+    if (reading.stop) return undefined;
+    const corrections =
+      reading.known || reading.synonyms.length ? [] : typoCorrections(reading.word, reading.near);
+    return [reading.word, ...reading.synonyms, ...corrections];
+  };
+  const phrases = phrasesIn(
+    words,
+    groups.flatMap((terms) => terms),
+  );
+  const terms: SearchTerm[][] = [];
+  for (let at = 0; at < readings.length;) {
+    const phrase = phrases.find((found) => found.start === at);
+    if (!phrase) {
+      const own = termsOfWord(readings[at]!);
+      if (own) terms.push(own);
+      at += 1;
+      continue;
+    }
+    const each = readings
+      .slice(at, at + phrase.length)
+      .map(termsOfWord)
+      .filter((own) => own !== undefined);
+    const synonyms = groups
+      .filter((group) => group.includes(phrase.term))
+      .flatMap((group) => group.filter((term) => term !== phrase.term));
+    terms.push([each.length ? { all: each } : phrase.term, ...new Set(synonyms)]);
+    at += phrase.length;
+  }
+  return terms;
 }
 
 /**
