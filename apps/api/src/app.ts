@@ -22,6 +22,7 @@ import { backOfficeRoutes } from './modules/back-office/routes';
 import { codeIsRight } from './modules/back-office/second-factor';
 import { createCatalogReader } from './modules/catalog/catalog-reader';
 import { foldKeptFacets } from './modules/catalog/kept-facets';
+import { listingIndexOf } from './modules/catalog/listing-index';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCollectionsReader } from './modules/collections/collections-reader';
 import { collectionRoutes } from './modules/collections/routes';
@@ -211,6 +212,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     refundRecovery.start();
     facetFold.start();
     searchLog.start();
+    // The listing index reads every product once (2.5 s at 100,000): before the first shopper
+    // filters a listing rather than during it (decision 061).
+    background.run('listing index', () => listingIndexOf(db).catchUp());
   });
   app.addHook('onClose', async () => {
     await background.idle();

@@ -17,6 +17,9 @@ import { products } from './catalog';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/** A transaction's id, 64 bits (PostgreSQL 13 and later); read as text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
 /**
  * What the storefront's search reads of a product (decision 050): its text in three fields of
  * falling rank, in the shop's text search configuration `shop_search` (English stems, accents
@@ -48,50 +51,74 @@ export const productSearch = pgTable(
  * own, apart from product_search: a checkout locks variants and then this row, as the catalog's
  * writes do (they lock a product's variants before writing them), so the two never deadlock.
  */
-export const productInStock = pgTable('product_in_stock', {
-  productId: uuid('product_id')
-    .primaryKey()
-    .references(() => products.id, { onDelete: 'cascade' }),
-  inStock: boolean('in_stock').notNull(),
-  /**
-   * Its variants' facets ('size=L') in the order a listing shows them, and those of the variants
-   * that can be bought: a listing with no option chosen counts each option's values from these,
-   * without reading any variant (decision 058).
-   */
-  facets: text('facets')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  stockFacets: text('stock_facets')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  /*
-   * What the product last added to the listings' kept counts (decision 059): whether it is
-   * listed (published), its category, price, whether a variant is priced under its compare-at
-   * price, and its collections. The counts change by the difference when a refresh changes them.
-   */
-  /**
-   * Which option values a variant that can be bought has together (decision 060): 'x␞y' for
-   * each two values x and y of one such variant, both ways round ('colour=Sand␞size=L' and
-   * 'size=L␞colour=Sand'; ␞ is U+001E). Two options chosen (Size L, Colour Sand) and the counts
-   * of either are read from these, without reading any variant.
-   */
-  stockPairs: text('stock_pairs')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  /** How many options its variants have (Colour and Size: 2). */
-  optionCount: smallint('option_count').notNull().default(0),
-  listed: boolean('listed').notNull().default(false),
-  category: text('category'),
-  priceCents: integer('price_cents'),
-  compareAtSale: boolean('compare_at_sale').notNull().default(false),
-  collectionIds: uuid('collection_ids')
-    .array()
-    .notNull()
-    .default(sql`'{}'::uuid[]`),
-});
+export const productInStock = pgTable(
+  'product_in_stock',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    inStock: boolean('in_stock').notNull(),
+    /**
+     * Its variants' facets ('size=L') in the order a listing shows them, and those of the variants
+     * that can be bought: a listing with no option chosen counts each option's values from these,
+     * without reading any variant (decision 058).
+     */
+    facets: text('facets')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    stockFacets: text('stock_facets')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /*
+     * What the product last added to the listings' kept counts (decision 059): whether it is
+     * listed (published), its category, price, whether a variant is priced under its compare-at
+     * price, and its collections. The counts change by the difference when a refresh changes them.
+     */
+    /**
+     * Which option values a variant that can be bought has together (decision 060): 'x␞y' for
+     * each two values x and y of one such variant, both ways round ('colour=Sand␞size=L' and
+     * 'size=L␞colour=Sand'; ␞ is U+001E). Two options chosen (Size L, Colour Sand) and the counts
+     * of either are read from these, without reading any variant.
+     */
+    stockPairs: text('stock_pairs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** How many options its variants have (Colour and Size: 2). */
+    optionCount: smallint('option_count').notNull().default(0),
+    listed: boolean('listed').notNull().default(false),
+    category: text('category'),
+    priceCents: integer('price_cents'),
+    compareAtSale: boolean('compare_at_sale').notNull().default(false),
+    collectionIds: uuid('collection_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /**
+     * The transaction that last wrote the row (decision 061): the API's listing index reads the
+     * rows written since the oldest transaction it could not yet see.
+     */
+    changed: xid8('changed')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+  },
+  (t) => [index('product_in_stock_changed_idx').on(t.changed)],
+);
+
+/** The products whose kept facts were deleted, and by which transaction (decision 061). */
+export const productInStockGone = pgTable(
+  'product_in_stock_gone',
+  {
+    productId: uuid('product_id').notNull(),
+    changed: xid8('changed')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_in_stock_gone_changed_idx').on(t.changed)],
+);
 
 /**
  * The listings' facets kept by the database for the listings with no filter chosen (decision

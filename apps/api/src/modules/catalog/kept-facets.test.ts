@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, type Category } from '@shop/shared/catalog';
 import type { DiscountRule } from '@shop/shared/discounts';
 import { NO_FILTERS, type ListingFilters } from '@shop/shared/listing';
 import { discounts } from '../../db/schema';
+import { applyCatalogChange, catalogChange } from '../../test/catalog-changes';
 import { addProduct, openCheckout, productIdByHandle } from '../../test/fixtures';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
 import { insertDiscount, productSaleRules } from '../discounts/service';
@@ -95,95 +95,6 @@ async function expectKeptEqualsLive(rules: readonly DiscountRule[] = []) {
     }
 }
 
-const product = fc.integer({ min: 0, max: 2 });
-const variant = fc.integer({ min: 0, max: 2 });
-const collection = fc.integer({ min: 0, max: 1 });
-const change = fc.oneof(
-  fc.record({
-    kind: fc.constant('stock' as const),
-    product,
-    variant,
-    units: fc.integer({ min: 0, max: 2 }),
-  }),
-  fc.record({
-    kind: fc.constant('category' as const),
-    product,
-    category: fc.constantFrom(...CATEGORIES),
-  }),
-  fc.record({
-    kind: fc.constant('price' as const),
-    product,
-    cents: fc.integer({ min: 100, max: 9_999 }),
-  }),
-  fc.record({
-    kind: fc.constant('status' as const),
-    product,
-    status: fc.constantFrom('published', 'draft'),
-  }),
-  fc.record({
-    kind: fc.constant('compare-at' as const),
-    product,
-    variant,
-    cents: fc.option(fc.integer({ min: 100, max: 12_000 })),
-  }),
-  fc.record({ kind: fc.constant('join' as const), product, collection }),
-  fc.record({ kind: fc.constant('leave' as const), product, collection }),
-  fc.record({
-    kind: fc.constant('collection-status' as const),
-    collection,
-    status: fc.constantFrom('published', 'draft'),
-  }),
-  fc.record({ kind: fc.constant('fold' as const) }),
-);
-type Change = typeof change extends fc.Arbitrary<infer T> ? T : never;
-
-const variantOf = (productIndex: number, position: number) =>
-  sql`(select id from variants where product_id = ${productIds[productIndex]!}
-    order by position limit 1 offset ${position})`;
-
-async function apply(step: Change): Promise<void> {
-  switch (step.kind) {
-    case 'stock':
-      await run(sql`update variants set on_hand = held + ${step.units}
-        where id = ${variantOf(step.product, step.variant)}`);
-      return;
-    case 'category':
-      await run(sql`update products set category = ${step.category satisfies Category}
-        where id = ${productIds[step.product]!}`);
-      return;
-    case 'price':
-      await run(
-        sql`update products set price_cents = ${step.cents} where id = ${productIds[step.product]!}`,
-      );
-      return;
-    case 'status':
-      await run(
-        sql`update products set status = ${step.status} where id = ${productIds[step.product]!}`,
-      );
-      return;
-    case 'compare-at':
-      await run(sql`update variants set compare_at_cents = ${step.cents}
-        where id = ${variantOf(step.product, step.variant)}`);
-      return;
-    case 'join':
-      await run(sql`insert into collection_products (collection_id, product_id, position)
-        values (${collectionIds[step.collection]!}, ${productIds[step.product]!}, ${step.product})
-        on conflict do nothing`);
-      return;
-    case 'leave':
-      await run(sql`delete from collection_products
-        where collection_id = ${collectionIds[step.collection]!} and product_id = ${productIds[step.product]!}`);
-      return;
-    case 'collection-status':
-      await run(
-        sql`update collections set status = ${step.status} where id = ${collectionIds[step.collection]!}`,
-      );
-      return;
-    case 'fold':
-      await foldKeptFacets(db());
-  }
-}
-
 const deltaRows = async () =>
   (
     (await run(sql`select count(*)::int as n from listing_facet_deltas`)) as unknown as {
@@ -201,8 +112,9 @@ describe(`kept listing facets (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
 
   it('equal the live counts after any sequence of catalog changes', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 8 }), async (steps) => {
-        for (const step of steps) await apply(step);
+      fc.asyncProperty(fc.array(catalogChange, { minLength: 1, maxLength: 8 }), async (steps) => {
+        for (const step of steps)
+          await applyCatalogChange(db(), { productIds, collectionIds }, step);
         await expectKeptEqualsLive();
       }),
       { numRuns: 25 },

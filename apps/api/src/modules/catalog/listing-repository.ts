@@ -531,3 +531,94 @@ export async function findSaleTargets(
       ${scopeFrom(query.scope)} and ${covered}`),
   );
 }
+
+/** A product's kept facts as the listing index holds them (decision 061). */
+export interface ListingFactsRow {
+  id: string;
+  listed: boolean;
+  category: string | null;
+  priceCents: number | null;
+  inStock: boolean;
+  compareAtSale: boolean;
+  collectionIds: string[];
+  facets: string[];
+  stockFacets: string[];
+  stockPairs: string[];
+  optionCount: number;
+}
+
+/** What was written since a transaction, read in one snapshot (decision 061). */
+export interface ListingFactsChanges {
+  /** The oldest transaction this snapshot could not see: where the next read starts. */
+  xmin: string;
+  rows: ListingFactsRow[];
+  /** Products whose facts were deleted. */
+  gone: string[];
+  /** Every published collection: its handle and name by id. */
+  collections: { id: string; handle: string; name: string }[];
+}
+
+type FactsUnionRow = Partial<ListingFactsRow> & {
+  kind: 'row' | 'gone' | 'collection' | 'xmin';
+  handle: string | null;
+  name: string | null;
+  xmin: string | null;
+};
+
+const FACTS_COLUMNS = sql`k.product_id as id, k.listed, k.category, k.price_cents as "priceCents",
+  k.in_stock as "inStock", k.compare_at_sale as "compareAtSale",
+  k.collection_ids::text[] as "collectionIds", k.facets, k.stock_facets as "stockFacets",
+  k.stock_pairs as "stockPairs", k.option_count::int as "optionCount"`;
+
+/**
+ * The kept facts written by transactions from `since` on (none when undefined), the deletions,
+ * the published collections and this snapshot's xmin, in one statement: one snapshot, so a write
+ * is either in this read or made by a transaction at or after the xmin the next read starts from.
+ */
+export async function findListingFactsSince(
+  db: Executor,
+  since: string | undefined,
+): Promise<ListingFactsChanges> {
+  const written = since === undefined ? sql`false` : sql`k.changed >= ${since}::xid8`;
+  const deleted = since === undefined ? sql`false` : sql`g.changed >= ${since}::xid8`;
+  const rows = rowsOf<FactsUnionRow>(
+    await db.execute(sql`
+      with x as (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin)
+      select 'row' as kind, ${FACTS_COLUMNS}, null::text as handle, null::text as name,
+        null::text as xmin
+        from product_in_stock k where ${written}
+      union all
+      select 'gone', g.product_id, null, null, null, null, null, null, null, null, null, null,
+        null, null, null
+        from product_in_stock_gone g where ${deleted}
+      union all
+      select 'collection', c.id, null, null, null, null, null, null, null, null, null, null,
+        c.handle, c.name, null
+        from collections c where c.status = 'published'
+      union all
+      select 'xmin', null, null, null, null, null, null, null, null, null, null, null,
+        null, null, x.xmin from x`),
+  );
+  const changes: ListingFactsChanges = { xmin: '0', rows: [], gone: [], collections: [] };
+  for (const row of rows) {
+    if (row.kind === 'row') changes.rows.push(row as ListingFactsRow);
+    else if (row.kind === 'gone') changes.gone.push(row.id!);
+    else if (row.kind === 'collection')
+      changes.collections.push({ id: row.id!, handle: row.handle!, name: row.name! });
+    else changes.xmin = row.xmin!;
+  }
+  return changes;
+}
+
+/** Every product's kept facts, `limit` at a time in id order after `after` (a whole read). */
+export async function findListingFactsPage(
+  db: Executor,
+  after: string | undefined,
+  limit: number,
+): Promise<ListingFactsRow[]> {
+  return rowsOf<ListingFactsRow>(
+    await db.execute(sql`select ${FACTS_COLUMNS} from product_in_stock k
+      ${after === undefined ? sql`` : sql`where k.product_id > ${after}`}
+      order by k.product_id limit ${limit}`),
+  );
+}

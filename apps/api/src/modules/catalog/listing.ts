@@ -25,6 +25,7 @@ import {
   type ListingScope,
 } from './listing-repository';
 import { keptFacetsOf } from './kept-facets';
+import { listingIndexOf } from './listing-index';
 
 /** A listing as the storefront asks for it (decision 057). */
 export interface ListingRequest {
@@ -109,7 +110,14 @@ export async function readListing(
   if (!request.keyword) {
     const query = { ...base, scope };
     const kept = await keptFacetsOf(db, query, rules);
-    return kept ? pageOf(query, kept) : pageOf(...(await facetsOfKnownOptions(db, query)));
+    if (kept) return pageOf(query, kept);
+    // Filtered: counted by the listing index when it can say, else by the database (061).
+    const index = listingIndexOf(db);
+    const counted = (known: ListingQuery) =>
+      index
+        .facets({ scope, filters: known.filters, rules })
+        .then((rows) => rows ?? findListingFacets(db, known));
+    return pageOf(...(await facetsOfKnownOptions(query, counted)));
   }
   const { words, attempts } = await searchAttempts(db, request.keyword);
   for (const filter of attempts) {
@@ -117,7 +125,7 @@ export async function readListing(
       ...base,
       scope: { ...scope, ...searchScopeOf(filter) },
     };
-    const [known, rows] = await facetsOfKnownOptions(db, query);
+    const [known, rows] = await facetsOfKnownOptions(query, (q) => findListingFacets(db, q));
     if (countOf(rows, 'scope') > 0)
       return pageOf(known, rows, { matched: filter.every ? 'all' : 'some', didYouMean: [] });
   }
@@ -136,17 +144,17 @@ export async function readListing(
  * without it rather than answered empty.
  */
 async function facetsOfKnownOptions(
-  db: Database,
   query: ListingQuery,
+  count: (query: ListingQuery) => Promise<FacetRow[]>,
 ): Promise<[ListingQuery, FacetRow[]]> {
-  const rows = await findListingFacets(db, query);
+  const rows = await count(query);
   const params = new Set(
     rows.filter((row) => row.facet === 'option').map((row) => row.value.split('=', 1)[0]),
   );
   const options = query.filters.options.filter((option) => params.has(option.param));
   if (options.length === query.filters.options.length) return [query, rows];
   const known = { ...query, filters: { ...query.filters, options } };
-  return [known, await findListingFacets(db, known)];
+  return [known, await count(known)];
 }
 
 const countOf = (rows: readonly FacetRow[], facet: FacetRow['facet']) =>

@@ -1,0 +1,432 @@
+import type { ListingFilters } from '@shop/shared/listing';
+import type { Database } from '../../db/client';
+import {
+  findListingFactsPage,
+  findListingFactsSince,
+  type FacetRow,
+  type ListingFactsRow,
+  type ListingScope,
+} from './listing-repository';
+
+/*
+ * The listings' facts in memory (decision 061): each product's kept facts (`product_in_stock`),
+ * read whole once and then, before each filtered listing, the rows written since the oldest
+ * transaction the last read could not see. A filtered listing's facets are counted here in one
+ * pass over the products, as `listingFacetsSql` counts them in the database: the same rows,
+ * without PostgreSQL unpacking 16,000 products' arrays for a category at 100,000 products. What
+ * it cannot count (three options chosen; two where a product of the scope has a third; a sale on
+ * variants) it leaves to the database.
+ */
+
+/** The separator of a product's pairs of option values (as `listing-repository.ts`). */
+const PAIR = '\x1e';
+/** Rows of a whole read at a time. */
+const PAGE = 5000;
+/** After this long without a read, the index reads everything again rather than the changes. */
+const STALE_MS = 60 * 60 * 1000;
+
+/**
+ * A product's facts, its option values as numbers (`Interned`); a list is shared by every
+ * product with the same list.
+ */
+interface Facts {
+  id: string;
+  listed: boolean;
+  category: string;
+  priceCents: number;
+  inStock: boolean;
+  compareAtSale: boolean;
+  collectionIds: readonly string[];
+  facets: Int32Array;
+  stockFacets: Int32Array;
+  /** Pairs in stock, flat: value, partner, value, partner… */
+  stockPairs: Int32Array;
+  optionCount: number;
+}
+
+/** Option values ('size=L') as numbers, with their option's number. */
+class Interned {
+  readonly names: string[] = [];
+  readonly paramOf: number[] = [];
+  private readonly ids = new Map<string, number>();
+  private readonly params = new Map<string, number>();
+
+  idOf(facet: string): number {
+    let id = this.ids.get(facet);
+    if (id === undefined) {
+      id = this.names.length;
+      this.ids.set(facet, id);
+      this.names.push(facet);
+      const param = facet.slice(0, facet.indexOf('='));
+      let paramId = this.params.get(param);
+      if (paramId === undefined) {
+        paramId = this.params.size;
+        this.params.set(param, paramId);
+      }
+      this.paramOf.push(paramId);
+    }
+    return id;
+  }
+  known(facet: string): number | undefined {
+    return this.ids.get(facet);
+  }
+  paramId(param: string): number {
+    return this.params.get(param) ?? -1;
+  }
+}
+
+/** The sales running now, as the listing prices and marks its products with them. */
+export interface IndexSaleRule {
+  percent: number | null;
+  target: {
+    productIds: readonly string[];
+    variantIds: readonly string[];
+    collectionIds: readonly string[];
+  } | null;
+}
+
+export interface IndexedListingQuery {
+  scope: Pick<ListingScope, 'categories' | 'collectionId'>;
+  filters: ListingFilters;
+  rules: readonly IndexSaleRule[];
+}
+
+export class ListingIndex {
+  private interned = new Interned();
+  private products: (Facts | undefined)[] = [];
+  private slotOf = new Map<string, number>();
+  private free: number[] = [];
+  private lists = new Map<string, Int32Array>();
+  private strings = new Map<string, readonly string[]>();
+  private collections = new Map<string, { handle: string; name: string }>();
+  private since: string | undefined;
+  private readAt = -Infinity;
+  private running: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Reads what was written since the last read, and waits until a read that started after this
+   * call has been applied: a listing asked after a write commits counts it. Calls made while a
+   * read runs share the next one.
+   */
+  catchUp(): Promise<void> {
+    if (!this.running) {
+      this.running = this.read().finally(() => {
+        this.running = undefined;
+      });
+      return this.running;
+    }
+    this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.catchUp();
+      });
+    return this.queued;
+  }
+
+  private async read(): Promise<void> {
+    const whole = this.since === undefined || this.now() - this.readAt > STALE_MS;
+    // A whole read starts from the xmin of its first statement: whatever its pages miss was
+    // written by a transaction at or after it, and the next read reads that again.
+    const changes = await findListingFactsSince(this.db, whole ? undefined : this.since);
+    if (whole) {
+      this.clear();
+      for (let after: string | undefined; ;) {
+        const page = await findListingFactsPage(this.db, after, PAGE);
+        for (const row of page) this.put(row);
+        if (page.length < PAGE) break;
+        after = page.at(-1)!.id;
+      }
+    }
+    for (const row of changes.rows) this.put(row);
+    for (const id of changes.gone) this.remove(id);
+    this.collections = new Map(
+      changes.collections.map(({ id, handle, name }) => [id, { handle, name }]),
+    );
+    this.since = changes.xmin;
+    this.readAt = this.now();
+  }
+
+  private clear() {
+    this.interned = new Interned();
+    this.products = [];
+    this.slotOf = new Map();
+    this.free = [];
+    this.lists = new Map();
+    this.strings = new Map();
+  }
+
+  private put(row: ListingFactsRow) {
+    const facts: Facts = {
+      id: row.id,
+      listed: row.listed,
+      category: row.category ?? '',
+      priceCents: row.priceCents ?? 0,
+      inStock: row.inStock,
+      compareAtSale: row.compareAtSale,
+      collectionIds: this.sharedStrings(row.collectionIds),
+      facets: this.sharedIds(row.facets),
+      stockFacets: this.sharedIds(row.stockFacets),
+      stockPairs: this.sharedIds(row.stockPairs.flatMap((pair) => pair.split(PAIR))),
+      optionCount: row.optionCount,
+    };
+    const slot = this.slotOf.get(row.id) ?? this.free.pop() ?? this.products.length;
+    this.slotOf.set(row.id, slot);
+    this.products[slot] = facts;
+  }
+
+  private remove(id: string) {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.slotOf.delete(id);
+    this.products[slot] = undefined;
+    this.free.push(slot);
+  }
+
+  /** One array for every equal list: 100,000 products in a few kinds of tee share a few lists. */
+  private sharedIds(facets: readonly string[]): Int32Array {
+    const key = facets.join(PAIR);
+    let list = this.lists.get(key);
+    if (!list) {
+      list = Int32Array.from(facets, (facet) => this.interned.idOf(facet));
+      this.lists.set(key, list);
+    }
+    return list;
+  }
+
+  private sharedStrings(list: readonly string[]): readonly string[] {
+    const key = list.join(',');
+    const known = this.strings.get(key);
+    if (known) return known;
+    this.strings.set(key, list);
+    return list;
+  }
+
+  /** The listing's facet rows as `listingFacetsSql` answers them, or undefined if it cannot say. */
+  async facets(query: IndexedListingQuery): Promise<FacetRow[] | undefined> {
+    if (
+      query.filters.options.length > 2 ||
+      query.rules.some((rule) => rule.target?.variantIds.length)
+    )
+      return undefined;
+    await this.catchUp();
+    return countFacets(this.products, this.interned, this.collections, query);
+  }
+}
+
+/** What the listing's sales make of a product: the price its card shows, and whether on sale. */
+function salesOf(rules: readonly IndexSaleRule[]) {
+  const covering = (target: NonNullable<IndexSaleRule['target']>) => {
+    const products = new Set(target.productIds);
+    return (facts: Facts) =>
+      products.has(facts.id) || facts.collectionIds.some((id) => target.collectionIds.includes(id));
+  };
+  const forAll = rules.some((rule) => rule.target === null);
+  const targets = rules.flatMap((rule) => (rule.target ? [covering(rule.target)] : []));
+  const percents = rules
+    .filter((rule) => rule.percent)
+    .map((rule) => ({
+      percent: rule.percent!,
+      covers: rule.target ? covering(rule.target) : null,
+    }));
+  return {
+    /** As `cardPriceSql`: the list price less the largest percentage off that covers it. */
+    cardCents(facts: Facts): number {
+      if (!percents.length) return facts.priceCents;
+      let percent = 0;
+      for (const rule of percents)
+        if (rule.percent > percent && (!rule.covers || rule.covers(facts))) percent = rule.percent;
+      return facts.priceCents - Math.floor((facts.priceCents * percent + 50) / 100);
+    },
+    /** As `onSaleSql`: a compare-at price, or a sale that covers it. */
+    onSale(facts: Facts): boolean {
+      if (forAll || facts.compareAtSale) return true;
+      for (const covers of targets) if (covers(facts)) return true;
+      return false;
+    },
+  };
+}
+
+const hasAny = (values: Int32Array, chosen: Uint8Array) => {
+  for (let n = 0; n < values.length; n += 1) if (chosen[values[n]!]) return true;
+  return false;
+};
+const hasPair = (pairs: Int32Array, first: Uint8Array, second: Uint8Array) => {
+  for (let n = 0; n < pairs.length; n += 2)
+    if (first[pairs[n]!] && second[pairs[n + 1]!]) return true;
+  return false;
+};
+
+/**
+ * Counts the facets of a listing over these products, as the database counts them: each filter's
+ * values among the products every other chosen filter leaves (decisions 057 and 060). Undefined
+ * when a product needs its variants read (two options chosen, a third on the product).
+ */
+function countFacets(
+  products: readonly (Facts | undefined)[],
+  interned: Interned,
+  collections: ReadonlyMap<string, { handle: string; name: string }>,
+  query: IndexedListingQuery,
+): FacetRow[] | undefined {
+  const { scope, filters } = query;
+  const values = interned.names.length;
+  const sales = salesOf(query.rules);
+  const chosen = filters.options.map((option) => {
+    const flags = new Uint8Array(values);
+    for (const value of option.values) {
+      const id = interned.known(`${option.param}=${value}`);
+      if (id !== undefined) flags[id] = 1;
+    }
+    return { param: interned.paramId(option.param), flags };
+  });
+  const [first, second] = chosen;
+  const scopeCategories = scope.categories?.length ? new Set<string>(scope.categories) : undefined;
+  const types = filters.types.length ? new Set<string>(filters.types) : undefined;
+  const chosenCollections = filters.collections.length
+    ? new Set(
+        [...collections]
+          .filter(([, c]) => filters.collections.includes(c.handle))
+          .map(([id]) => id),
+      )
+    : undefined;
+  const { price } = filters;
+
+  let inScope = 0;
+  let total = 0;
+  let inStock = 0;
+  let onSale = 0;
+  const typeCounts = new Map<string, number>();
+  const priceCounts = new Map<number, number>();
+  const collectionCounts = new Map<string, number>();
+  const optionCounts = new Int32Array(values);
+  const seen = new Uint8Array(values);
+  const place = new Int32Array(values).fill(0x7fffffff);
+  const stamp = new Int32Array(values).fill(-1);
+  const add = <K>(counts: Map<K, number>, key: K, counted: boolean) =>
+    counts.set(key, (counts.get(key) ?? 0) + (counted ? 1 : 0));
+  // Each option value counts once for the product in hand (`current`).
+  let current = -1;
+  const count = (id: number) => {
+    if (stamp[id] === current) return;
+    stamp[id] = current;
+    optionCounts[id]! += 1;
+  };
+  let failed = 0;
+  /** Passes every filter but this one (whose own values it counts for). */
+  const allBut = (pass: boolean) => failed === 0 || (failed === 1 && !pass);
+
+  for (let slot = 0; slot < products.length; slot += 1) {
+    const facts = products[slot];
+    if (!facts?.listed) continue;
+    if (scopeCategories && !scopeCategories.has(facts.category)) continue;
+    if (scope.collectionId && !facts.collectionIds.includes(scope.collectionId)) continue;
+    inScope += 1;
+    const { facets, stockFacets, stockPairs } = facts;
+    // A value's place: its first in any product's list (1 for the first).
+    for (let n = 0; n < facets.length; n += 1) {
+      const id = facets[n]!;
+      seen[id] = 1;
+      if (n + 1 < place[id]!) place[id] = n + 1;
+    }
+
+    const cardCents = sales.cardCents(facts);
+    const saleNow = sales.onSale(facts);
+    const passType = !types || types.has(facts.category);
+    const passCollection =
+      !chosenCollections || facts.collectionIds.some((id) => chosenCollections.has(id));
+    const passPrice =
+      !price ||
+      ((price.minCents === null || cardCents >= price.minCents) &&
+        (price.maxCents === null || cardCents < price.maxCents));
+    const passStock = !filters.inStock || facts.inStock;
+    const passSale = !filters.onSale || saleNow;
+    const passOptions = !first
+      ? true
+      : !second
+        ? hasAny(stockFacets, first.flags)
+        : hasPair(stockPairs, first.flags, second.flags);
+    failed = +!passType + +!passCollection + +!passPrice + +!passStock + +!passSale + +!passOptions;
+
+    if (failed === 0) total += 1;
+    add(typeCounts, facts.category, allBut(passType));
+    add(priceCounts, Math.trunc(cardCents / 100), allBut(passPrice));
+    if (allBut(passStock) && facts.inStock) inStock += 1;
+    if (allBut(passSale) && saleNow) onSale += 1;
+    if (!scope.collectionId)
+      for (const id of facts.collectionIds)
+        if (collections.has(id)) add(collectionCounts, id, allBut(passCollection));
+    if (!allBut(passOptions)) continue;
+
+    // The option values it counts for (decision 060).
+    current = slot;
+    if (!first) {
+      for (let n = 0; n < stockFacets.length; n += 1) count(stockFacets[n]!);
+    } else if (!second) {
+      for (let n = 0; n < stockFacets.length; n += 1)
+        if (interned.paramOf[stockFacets[n]!] === first.param) count(stockFacets[n]!);
+      for (let n = 0; n < stockPairs.length; n += 2)
+        if (first.flags[stockPairs[n + 1]!]) count(stockPairs[n]!);
+    } else if (facts.optionCount > 2) {
+      // Only its variants can say which of its values go with the chosen ones.
+      if (hasAny(stockFacets, first.flags) || hasAny(stockFacets, second.flags)) return undefined;
+    } else {
+      for (let n = 0; n < stockPairs.length; n += 2) {
+        const value = stockPairs[n]!;
+        const partner = stockPairs[n + 1]!;
+        const param = interned.paramOf[value];
+        if (
+          (param === first.param && second.flags[partner]) ||
+          (param === second.param && first.flags[partner])
+        )
+          count(value);
+      }
+    }
+  }
+
+  const row = (facet: FacetRow['facet'], value: string, count: number, label = ''): FacetRow => ({
+    facet,
+    value,
+    label,
+    count,
+    optionOrder: 0,
+    valueOrder: 0,
+  });
+  const rows = [
+    row('scope', '', inScope),
+    row('total', '', total),
+    ...[...typeCounts].map(([category, count]) => row('type', category, count)),
+    ...[...priceCounts].map(([dollars, count]) => row('price', String(dollars), count)),
+    row('in-stock', '', inStock),
+    row('on-sale', '', onSale),
+    ...[...collectionCounts].map(([id, count]) => {
+      const collection = collections.get(id)!;
+      return row('collection', collection.handle, count, collection.name);
+    }),
+  ];
+  for (let id = 0; id < values; id += 1)
+    if (seen[id])
+      rows.push({
+        ...row('option', interned.names[id]!, optionCounts[id]!),
+        optionOrder: place[id]!,
+        valueOrder: place[id]!,
+      });
+  return rows;
+}
+
+const indexes = new WeakMap<Database, ListingIndex>();
+
+/** The listing index of this database's process. */
+export function listingIndexOf(db: Database): ListingIndex {
+  let index = indexes.get(db);
+  if (!index) {
+    index = new ListingIndex(db);
+    indexes.set(db, index);
+  }
+  return index;
+}

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { CATEGORIES, type Category } from '@shop/shared/catalog';
+import type { Database } from '../db/client';
+import { foldKeptFacets } from '../modules/catalog/kept-facets';
+
+/*
+ * Random changes to a few products and collections, of every kind that moves a product in the
+ * listings' counts (decisions 059 and 061): stock across zero, category, price, publishing,
+ * compare-at prices, collections joined and left and unpublished, and folds of the kept counts.
+ */
+
+/** The products and collections the changes pick from (by index: 3 products, 2 collections). */
+export interface ChangedCatalog {
+  productIds: readonly string[];
+  collectionIds: readonly string[];
+}
+
+const product = fc.integer({ min: 0, max: 2 });
+const variant = fc.integer({ min: 0, max: 2 });
+const collection = fc.integer({ min: 0, max: 1 });
+export const catalogChange = fc.oneof(
+  fc.record({
+    kind: fc.constant('stock' as const),
+    product,
+    variant,
+    units: fc.integer({ min: 0, max: 2 }),
+  }),
+  fc.record({
+    kind: fc.constant('category' as const),
+    product,
+    category: fc.constantFrom(...CATEGORIES),
+  }),
+  fc.record({
+    kind: fc.constant('price' as const),
+    product,
+    cents: fc.integer({ min: 100, max: 9_999 }),
+  }),
+  fc.record({
+    kind: fc.constant('status' as const),
+    product,
+    status: fc.constantFrom('published', 'draft'),
+  }),
+  fc.record({
+    kind: fc.constant('compare-at' as const),
+    product,
+    variant,
+    cents: fc.option(fc.integer({ min: 100, max: 12_000 })),
+  }),
+  fc.record({ kind: fc.constant('join' as const), product, collection }),
+  fc.record({ kind: fc.constant('leave' as const), product, collection }),
+  fc.record({
+    kind: fc.constant('collection-status' as const),
+    collection,
+    status: fc.constantFrom('published', 'draft'),
+  }),
+  fc.record({ kind: fc.constant('fold' as const) }),
+);
+export type CatalogChange = typeof catalogChange extends fc.Arbitrary<infer T> ? T : never;
+
+const variantOf = (productIds: readonly string[], productIndex: number, position: number) =>
+  sql`(select id from variants where product_id = ${productIds[productIndex]!}
+    order by position limit 1 offset ${position})`;
+
+/** Writes one change, as the back office or a checkout would leave it. */
+export async function applyCatalogChange(
+  db: Database,
+  { productIds, collectionIds }: ChangedCatalog,
+  step: CatalogChange,
+): Promise<void> {
+  const run = (statement: ReturnType<typeof sql>) => db.execute(statement);
+  switch (step.kind) {
+    case 'stock':
+      await run(sql`update variants set on_hand = held + ${step.units}
+        where id = ${variantOf(productIds, step.product, step.variant)}`);
+      return;
+    case 'category':
+      await run(sql`update products set category = ${step.category satisfies Category}
+        where id = ${productIds[step.product]!}`);
+      return;
+    case 'price':
+      await run(
+        sql`update products set price_cents = ${step.cents} where id = ${productIds[step.product]!}`,
+      );
+      return;
+    case 'status':
+      await run(
+        sql`update products set status = ${step.status} where id = ${productIds[step.product]!}`,
+      );
+      return;
+    case 'compare-at':
+      await run(sql`update variants set compare_at_cents = ${step.cents}
+        where id = ${variantOf(productIds, step.product, step.variant)}`);
+      return;
+    case 'join':
+      await run(sql`insert into collection_products (collection_id, product_id, position)
+        values (${collectionIds[step.collection]!}, ${productIds[step.product]!}, ${step.product})
+        on conflict do nothing`);
+      return;
+    case 'leave':
+      await run(sql`delete from collection_products
+        where collection_id = ${collectionIds[step.collection]!} and product_id = ${productIds[step.product]!}`);
+      return;
+    case 'collection-status':
+      await run(
+        sql`update collections set status = ${step.status} where id = ${collectionIds[step.collection]!}`,
+      );
+      return;
+    case 'fold':
+      await foldKeptFacets(db);
+  }
+}
