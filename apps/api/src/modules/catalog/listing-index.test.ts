@@ -13,6 +13,7 @@ import { applyCatalogChange, catalogChange } from '../../test/catalog-changes';
 import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
 import { insertDiscount, productSaleRules } from '../discounts/service';
+import { searchAttempts, searchMatchIds, searchScopeOf } from '../search/service';
 import { ListingIndex } from './listing-index';
 import {
   cardPriceSql,
@@ -216,6 +217,39 @@ describe(`the listing index (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
       { numRuns: 25 },
     );
   }, 180_000);
+
+  it('counts a search’s matches as the database counts them', async () => {
+    const index = new ListingIndex(db());
+    const before = compared;
+    const some = fc.sample(filtersArbitrary(), { numRuns: 8, seed: 61 });
+    for (const keyword of ['tee', 'tote', 'hodie', 'sand', 'black tote', 'strap', 'indexed tee']) {
+      const { attempts } = await searchAttempts(db(), keyword);
+      expect(attempts.length, keyword).toBeGreaterThan(0);
+      for (const filter of attempts)
+        for (const categories of [undefined, ['hoodies', 'selflove_men_tshirts'] as Category[]])
+          for (const filters of [NO_FILTERS, { ...NO_FILTERS, inStock: true }, ...some]) {
+            const query: ListingQuery = {
+              scope: { categories, ...searchScopeOf(filter) },
+              filters,
+              onSale: onSaleSql([]),
+              cardPrice: cardPriceSql([]),
+              sort: 'relevance',
+              bestSellingFrom: '2026-01-01',
+            };
+            const indexed = await index.facets({
+              scope: { categories, matchIds: () => searchMatchIds(db(), filter) },
+              filters,
+              rules: [],
+            });
+            if (!indexed) continue;
+            compared += 1;
+            expect(lines(indexed), JSON.stringify({ keyword, categories, filters })).toEqual(
+              lines(await findListingFacets(db(), query)),
+            );
+          }
+    }
+    expect(compared - before).toBeGreaterThan(100);
+  });
 
   it('prices and marks the products that sales cover, and leaves a sale on variants to the database', async () => {
     await run(

@@ -15,7 +15,7 @@ import {
  * pass over the products, as `listingFacetsSql` counts them in the database: the same rows,
  * without PostgreSQL unpacking 16,000 products' arrays for a category at 100,000 products. What
  * it cannot count (three options chosen; two where a product of the scope has a third; a sale on
- * variants) it leaves to the database.
+ * variants) it leaves to the database. A search's matches come from the database as ids.
  */
 
 /** The separator of a product's pairs of option values (as `listing-repository.ts`). */
@@ -86,7 +86,10 @@ export interface IndexSaleRule {
 }
 
 export interface IndexedListingQuery {
-  scope: Pick<ListingScope, 'categories' | 'collectionId'>;
+  scope: Pick<ListingScope, 'categories' | 'collectionId'> & {
+    /** A search's matches (their ids, read when asked): only these products are in scope. */
+    matchIds?: () => Promise<readonly string[]>;
+  };
   filters: ListingFilters;
   rules: readonly IndexSaleRule[];
 }
@@ -215,8 +218,16 @@ export class ListingIndex {
       query.rules.some((rule) => rule.target?.variantIds.length)
     )
       return undefined;
-    await this.catchUp();
-    return countFacets(this.products, this.interned, this.collections, query);
+    const [productIds] = await Promise.all([query.scope.matchIds?.(), this.catchUp()]);
+    let only: Uint8Array | undefined;
+    if (productIds) {
+      only = new Uint8Array(this.products.length);
+      for (const id of productIds) {
+        const slot = this.slotOf.get(id);
+        if (slot !== undefined) only[slot] = 1;
+      }
+    }
+    return countFacets(this.products, this.interned, this.collections, query, only);
   }
 }
 
@@ -273,6 +284,7 @@ function countFacets(
   interned: Interned,
   collections: ReadonlyMap<string, { handle: string; name: string }>,
   query: IndexedListingQuery,
+  only: Uint8Array | undefined,
 ): FacetRow[] | undefined {
   const { scope, filters } = query;
   const values = interned.names.length;
@@ -323,7 +335,7 @@ function countFacets(
 
   for (let slot = 0; slot < products.length; slot += 1) {
     const facts = products[slot];
-    if (!facts?.listed) continue;
+    if (!facts?.listed || (only && !only[slot])) continue;
     if (scopeCategories && !scopeCategories.has(facts.category)) continue;
     if (scope.collectionId && !facts.collectionIds.includes(scope.collectionId)) continue;
     inScope += 1;

@@ -13,7 +13,7 @@ import type { DiscountRule } from '@shop/shared/discounts';
 import type { SearchOutcome } from '@shop/shared/search';
 import type { Database } from '../../db/client';
 import { productSaleRules } from '../discounts/service';
-import { didYouMean, searchAttempts, searchScopeOf } from '../search/service';
+import { didYouMean, searchAttempts, searchMatchIds, searchScopeOf } from '../search/service';
 import {
   findListingFacets,
   findListingPage,
@@ -107,17 +107,27 @@ export async function readListing(
     };
   };
 
+  // Counted by the listing index when it can say, else by the database (decision 061).
+  const index = listingIndexOf(db);
+  const counted =
+    (matches?: () => Promise<string[]>) =>
+    async (known: ListingQuery): Promise<FacetRow[]> => {
+      const indexed = await index.facets({
+        scope: {
+          categories: scope.categories,
+          collectionId: scope.collectionId,
+          matchIds: matches,
+        },
+        filters: known.filters,
+        rules,
+      });
+      return indexed ?? findListingFacets(db, known);
+    };
+
   if (!request.keyword) {
     const query = { ...base, scope };
     const kept = await keptFacetsOf(db, query, rules);
-    if (kept) return pageOf(query, kept);
-    // Filtered: counted by the listing index when it can say, else by the database (061).
-    const index = listingIndexOf(db);
-    const counted = (known: ListingQuery) =>
-      index
-        .facets({ scope, filters: known.filters, rules })
-        .then((rows) => rows ?? findListingFacets(db, known));
-    return pageOf(...(await facetsOfKnownOptions(query, counted)));
+    return kept ? pageOf(query, kept) : pageOf(...(await facetsOfKnownOptions(query, counted())));
   }
   const { words, attempts } = await searchAttempts(db, request.keyword);
   for (const filter of attempts) {
@@ -125,7 +135,9 @@ export async function readListing(
       ...base,
       scope: { ...scope, ...searchScopeOf(filter) },
     };
-    const [known, rows] = await facetsOfKnownOptions(query, (q) => findListingFacets(db, q));
+    let ids: Promise<string[]> | undefined;
+    const matches = () => (ids ??= searchMatchIds(db, filter));
+    const [known, rows] = await facetsOfKnownOptions(query, counted(matches));
     if (countOf(rows, 'scope') > 0)
       return pageOf(known, rows, { matched: filter.every ? 'all' : 'some', didYouMean: [] });
   }
