@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { CATEGORIES, type Category } from '@shop/shared/catalog';
 import type { Database } from '../db/client';
 import { foldKeptFacets } from '../modules/catalog/kept-facets';
+import type { FacetRow, ListingScope } from '../modules/catalog/listing-repository';
+import { addProduct, productIdByHandle } from './fixtures';
 
 /*
  * Random changes to a few products and collections, of every kind that moves a product in the
@@ -15,6 +17,48 @@ export interface ChangedCatalog {
   productIds: readonly string[];
   collectionIds: readonly string[];
 }
+
+/**
+ * Three products in sizes (a tote, a hoodie, a men's tee: `<prefix>-0` to `-2`) and two
+ * published collections (`<prefix>-collection-1` and `-2`) for the changes to pick from.
+ */
+export async function addChangeableCatalog(
+  db: Database,
+  prefix: string,
+): Promise<{ productIds: string[]; collectionIds: string[] }> {
+  const productIds: string[] = [];
+  for (const [n, category] of (['totes', 'hoodies', 'selflove_men_tshirts'] as const).entries()) {
+    const handle = await addProduct(db, {
+      handle: `${prefix}-${n}`,
+      category,
+      hasSize: true,
+      stock: { 'S/M': 2, L: 1, XL: 0 },
+    });
+    productIds.push(await productIdByHandle(db, handle));
+  }
+  const collectionIds: string[] = [];
+  for (const n of [1, 2]) {
+    const rows = (await db.execute(sql`insert into collections (handle, name, status)
+      values (${`${prefix}-collection-${n}`}, ${`${prefix} collection ${n}`}, 'published')
+      returning id`)) as unknown as { rows: { id: string }[] };
+    collectionIds.push(rows.rows[0]!.id);
+  }
+  return { productIds, collectionIds };
+}
+
+/** The scopes two counts are compared over: the home list, a category, two, each collection. */
+export const comparedScopes = (collectionIds: readonly string[]): ListingScope[] => [
+  {},
+  { categories: ['hoodies'] },
+  { categories: ['selflove_women_tshirts', 'selflove_men_tshirts'] },
+  ...collectionIds.map((collectionId) => ({ collectionId })),
+];
+
+/** Facet rows as sorted lines, so that two counts compare whole. */
+export const facetLines = (rows: readonly FacetRow[]) =>
+  rows
+    .map((r) => `${r.facet} ${r.value} '${r.label}' ${r.count} @${r.optionOrder}/${r.valueOrder}`)
+    .sort();
 
 const product = fc.integer({ min: 0, max: 2 });
 const variant = fc.integer({ min: 0, max: 2 });

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscountRule } from '@shop/shared/discounts';
 import { NO_FILTERS, type ListingFilters } from '@shop/shared/listing';
 import { discounts } from '../../db/schema';
-import { applyCatalogChange, catalogChange } from '../../test/catalog-changes';
+import {
+  addChangeableCatalog,
+  applyCatalogChange,
+  catalogChange,
+  comparedScopes,
+  facetLines,
+} from '../../test/catalog-changes';
 import { addProduct, openCheckout, productIdByHandle } from '../../test/fixtures';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
 import { insertDiscount, productSaleRules } from '../discounts/service';
@@ -14,7 +20,6 @@ import {
   findListingFacets,
   foldKeptFacets,
   onSaleSql,
-  type FacetRow,
   type ListingQuery,
   type ListingScope,
 } from './listing-repository';
@@ -29,41 +34,17 @@ let t: TestApp;
 const db = () => t.database.db;
 const run = (statement: ReturnType<typeof sql>) => db().execute(statement);
 let productIds: string[] = [];
-const collectionIds: string[] = [];
+let collectionIds: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '1000000', ACTION_LIMIT_SCALE: '100000' });
   await seedSampleCatalogIfEmpty(db());
-  for (const [n, category] of (['totes', 'hoodies', 'selflove_men_tshirts'] as const).entries()) {
-    const handle = await addProduct(db(), {
-      handle: `kept-${n}`,
-      category,
-      hasSize: true,
-      stock: { 'S/M': 2, L: 1, XL: 0 },
-    });
-    productIds.push(await productIdByHandle(db(), handle));
-  }
-  for (const n of [1, 2]) {
-    const rows = (await run(sql`insert into collections (handle, name, status)
-      values (${`kept-collection-${n}`}, ${`Kept collection ${n}`}, 'published') returning id`)) as unknown as {
-      rows: { id: string }[];
-    };
-    collectionIds.push(rows.rows[0]!.id);
-  }
+  ({ productIds, collectionIds } = await addChangeableCatalog(db(), 'kept'));
 }, 60_000);
 afterAll(() => t.close());
 
-const SCOPES = (): ListingScope[] => [
-  {},
-  { categories: ['hoodies'] },
-  { categories: ['selflove_women_tshirts', 'selflove_men_tshirts'] },
-  ...collectionIds.map((collectionId) => ({ collectionId })),
-];
-
-const lines = (rows: readonly FacetRow[]) =>
-  rows
-    .map((r) => `${r.facet} ${r.value} '${r.label}' ${r.count} @${r.optionOrder}/${r.valueOrder}`)
-    .sort();
+const SCOPES = () => comparedScopes(collectionIds);
+const lines = facetLines;
 
 /** A listing's facets both ways: counted live from its products, and from the kept counts. */
 async function bothWays(

@@ -9,7 +9,13 @@ import {
   addBackOfficeUser,
   addPublishedProductWithVariants,
 } from '../../test/back-office-fixtures';
-import { applyCatalogChange, catalogChange } from '../../test/catalog-changes';
+import {
+  addChangeableCatalog,
+  applyCatalogChange,
+  catalogChange,
+  comparedScopes,
+  facetLines,
+} from '../../test/catalog-changes';
 import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
 import { insertDiscount, productSaleRules } from '../discounts/service';
@@ -19,7 +25,6 @@ import {
   cardPriceSql,
   findListingFacets,
   onSaleSql,
-  type FacetRow,
   type ListingQuery,
   type ListingScope,
 } from './listing-repository';
@@ -32,7 +37,7 @@ let t: TestApp;
 const db = () => t.database.db;
 const run = (statement: ReturnType<typeof sql>) => db().execute(statement);
 let productIds: string[] = [];
-const collectionIds: string[] = [];
+let collectionIds: string[] = [];
 /** Every option value some product has, by option ('size' → ['L', …]). */
 const optionValues = new Map<string, string[]>();
 
@@ -40,15 +45,7 @@ beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '1000000', ACTION_LIMIT_SCALE: '100000' });
   await seedSampleCatalogIfEmpty(db());
   const staff = await addBackOfficeUser(t, 'owner');
-  for (const [n, category] of (['totes', 'hoodies', 'selflove_men_tshirts'] as const).entries()) {
-    const handle = await addProduct(db(), {
-      handle: `indexed-${n}`,
-      category,
-      hasSize: true,
-      stock: { 'S/M': 2, L: 1, XL: 0 },
-    });
-    productIds.push(await productIdByHandle(db(), handle));
-  }
+  ({ productIds, collectionIds } = await addChangeableCatalog(db(), 'indexed'));
   // Colour × Size with some pairs missing, and a product with a third option.
   await addPublishedProductWithVariants(t, staff.token, {
     name: 'Indexed Two-Way Tee',
@@ -71,13 +68,6 @@ beforeAll(async () => {
   });
   await run(sql`update variants set on_hand = held + 3 where on_hand = 0 and product_id in (
     select id from products where name like 'Indexed %')`);
-  for (const n of [1, 2]) {
-    const rows = (await run(sql`insert into collections (handle, name, status)
-      values (${`indexed-collection-${n}`}, ${`Indexed collection ${n}`}, 'published') returning id`)) as unknown as {
-      rows: { id: string }[];
-    };
-    collectionIds.push(rows.rows[0]!.id);
-  }
   const facets = (await run(
     sql`select distinct unnest(facets) as facet from product_in_stock`,
   )) as unknown as { rows: { facet: string }[] };
@@ -88,17 +78,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const SCOPES = (): ListingScope[] => [
-  {},
-  { categories: ['hoodies'] },
-  { categories: ['selflove_women_tshirts', 'selflove_men_tshirts'] },
-  ...collectionIds.map((collectionId) => ({ collectionId })),
-];
-
-const lines = (rows: readonly FacetRow[]) =>
-  rows
-    .map((r) => `${r.facet} ${r.value} '${r.label}' ${r.count} @${r.optionOrder}/${r.valueOrder}`)
-    .sort();
+const SCOPES = () => comparedScopes(collectionIds);
+const lines = facetLines;
 
 /** Filters a shopper could choose: any mix of types, collections, a price range, options. */
 const filtersArbitrary = () =>
