@@ -94,13 +94,69 @@ export interface IndexedListingQuery {
   rules: readonly IndexSaleRule[];
 }
 
+/** The products' facts as one read left them; a whole read builds another and swaps it in. */
+class Catalog {
+  readonly interned = new Interned();
+  readonly products: (Facts | undefined)[] = [];
+  readonly slotOf = new Map<string, number>();
+  private readonly free: number[] = [];
+  private readonly lists = new Map<string, Int32Array>();
+  private readonly strings = new Map<string, readonly string[]>();
+
+  put(row: ListingFactsRow) {
+    const facts: Facts = {
+      id: row.id,
+      listed: row.listed,
+      category: row.category ?? '',
+      priceCents: row.priceCents ?? 0,
+      inStock: row.inStock,
+      compareAtSale: row.compareAtSale,
+      collectionIds: this.sharedStrings(row.collectionIds),
+      facets: this.sharedIds(row.facets),
+      stockFacets: this.sharedIds(row.stockFacets),
+      stockPairs: this.sharedIds(row.stockPairs.flatMap((pair) => pair.split(PAIR))),
+      optionCount: row.optionCount,
+    };
+    const slot = this.slotOf.get(row.id) ?? this.free.pop() ?? this.products.length;
+    this.slotOf.set(row.id, slot);
+    this.products[slot] = facts;
+    // Lists no product holds any more are forgotten now and then: sharing is bounded.
+    if (this.lists.size + this.strings.size > 4 * this.slotOf.size + 1024) {
+      this.lists.clear();
+      this.strings.clear();
+    }
+  }
+
+  remove(id: string) {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.slotOf.delete(id);
+    this.products[slot] = undefined;
+    this.free.push(slot);
+  }
+
+  /** One array for every equal list: 100,000 products in a few kinds of tee share a few lists. */
+  private sharedIds(facets: readonly string[]): Int32Array {
+    const key = facets.join(PAIR);
+    let list = this.lists.get(key);
+    if (!list) {
+      list = Int32Array.from(facets, (facet) => this.interned.idOf(facet));
+      this.lists.set(key, list);
+    }
+    return list;
+  }
+
+  private sharedStrings(list: readonly string[]): readonly string[] {
+    const key = list.join(',');
+    const known = this.strings.get(key);
+    if (known) return known;
+    this.strings.set(key, list);
+    return list;
+  }
+}
+
 export class ListingIndex {
-  private interned = new Interned();
-  private products: (Facts | undefined)[] = [];
-  private slotOf = new Map<string, number>();
-  private free: number[] = [];
-  private lists = new Map<string, Int32Array>();
-  private strings = new Map<string, readonly string[]>();
+  private catalog = new Catalog();
   private collections = new Map<string, { handle: string; name: string }>();
   private since: string | undefined;
   private readAt = -Infinity;
@@ -136,79 +192,26 @@ export class ListingIndex {
   private async read(): Promise<void> {
     const whole = this.since === undefined || this.now() - this.readAt > STALE_MS;
     // A whole read starts from the xmin of its first statement: whatever its pages miss was
-    // written by a transaction at or after it, and the next read reads that again.
+    // written by a transaction at or after it, and the next read reads that again. It is built
+    // apart and swapped in whole: a listing counted meanwhile sees the last read's products.
     const changes = await findListingFactsSince(this.db, whole ? undefined : this.since);
     if (whole) {
-      this.clear();
+      const next = new Catalog();
       for (let after: string | undefined; ;) {
         const page = await findListingFactsPage(this.db, after, PAGE);
-        for (const row of page) this.put(row);
+        for (const row of page) next.put(row);
         if (page.length < PAGE) break;
         after = page.at(-1)!.id;
       }
+      this.catalog = next;
     }
-    for (const row of changes.rows) this.put(row);
-    for (const id of changes.gone) this.remove(id);
+    for (const row of changes.rows) this.catalog.put(row);
+    for (const id of changes.gone) this.catalog.remove(id);
     this.collections = new Map(
       changes.collections.map(({ id, handle, name }) => [id, { handle, name }]),
     );
     this.since = changes.xmin;
     this.readAt = this.now();
-  }
-
-  private clear() {
-    this.interned = new Interned();
-    this.products = [];
-    this.slotOf = new Map();
-    this.free = [];
-    this.lists = new Map();
-    this.strings = new Map();
-  }
-
-  private put(row: ListingFactsRow) {
-    const facts: Facts = {
-      id: row.id,
-      listed: row.listed,
-      category: row.category ?? '',
-      priceCents: row.priceCents ?? 0,
-      inStock: row.inStock,
-      compareAtSale: row.compareAtSale,
-      collectionIds: this.sharedStrings(row.collectionIds),
-      facets: this.sharedIds(row.facets),
-      stockFacets: this.sharedIds(row.stockFacets),
-      stockPairs: this.sharedIds(row.stockPairs.flatMap((pair) => pair.split(PAIR))),
-      optionCount: row.optionCount,
-    };
-    const slot = this.slotOf.get(row.id) ?? this.free.pop() ?? this.products.length;
-    this.slotOf.set(row.id, slot);
-    this.products[slot] = facts;
-  }
-
-  private remove(id: string) {
-    const slot = this.slotOf.get(id);
-    if (slot === undefined) return;
-    this.slotOf.delete(id);
-    this.products[slot] = undefined;
-    this.free.push(slot);
-  }
-
-  /** One array for every equal list: 100,000 products in a few kinds of tee share a few lists. */
-  private sharedIds(facets: readonly string[]): Int32Array {
-    const key = facets.join(PAIR);
-    let list = this.lists.get(key);
-    if (!list) {
-      list = Int32Array.from(facets, (facet) => this.interned.idOf(facet));
-      this.lists.set(key, list);
-    }
-    return list;
-  }
-
-  private sharedStrings(list: readonly string[]): readonly string[] {
-    const key = list.join(',');
-    const known = this.strings.get(key);
-    if (known) return known;
-    this.strings.set(key, list);
-    return list;
   }
 
   /** The listing's facet rows as `listingFacetsSql` answers them, or undefined if it cannot say. */
@@ -219,15 +222,16 @@ export class ListingIndex {
     )
       return undefined;
     const [productIds] = await Promise.all([query.scope.matchIds?.(), this.catchUp()]);
+    const { catalog } = this;
     let only: Uint8Array | undefined;
     if (productIds) {
-      only = new Uint8Array(this.products.length);
+      only = new Uint8Array(catalog.products.length);
       for (const id of productIds) {
-        const slot = this.slotOf.get(id);
+        const slot = catalog.slotOf.get(id);
         if (slot !== undefined) only[slot] = 1;
       }
     }
-    return countFacets(this.products, this.interned, this.collections, query, only);
+    return countFacets(catalog.products, catalog.interned, this.collections, query, only);
   }
 }
 
