@@ -33,6 +33,8 @@ interface Facts {
   id: string;
   listed: boolean;
   category: string;
+  /** Its category as a number (`Interned`). */
+  categoryId: number;
   priceCents: number;
   inStock: boolean;
   compareAtSale: boolean;
@@ -66,6 +68,26 @@ class Interned {
       this.paramOf.push(paramId);
     }
     return id;
+  }
+  readonly categories: string[] = [];
+  private readonly categoryIds = new Map<string, number>();
+  categoryIdOf(category: string): number {
+    let id = this.categoryIds.get(category);
+    if (id === undefined) {
+      id = this.categories.length;
+      this.categoryIds.set(category, id);
+      this.categories.push(category);
+    }
+    return id;
+  }
+  /** Flags by category number: those of `categories` the index knows. */
+  categoryFlags(categories: readonly string[]): Uint8Array {
+    const flags = new Uint8Array(this.categories.length);
+    for (const category of categories) {
+      const id = this.categoryIds.get(category);
+      if (id !== undefined) flags[id] = 1;
+    }
+    return flags;
   }
   known(facet: string): number | undefined {
     return this.ids.get(facet);
@@ -108,6 +130,7 @@ class Catalog {
       id: row.id,
       listed: row.listed,
       category: row.category ?? '',
+      categoryId: this.interned.categoryIdOf(row.category ?? ''),
       priceCents: row.priceCents ?? 0,
       inStock: row.inStock,
       compareAtSale: row.compareAtSale,
@@ -292,7 +315,7 @@ function countFacets(
 ): FacetRow[] | undefined {
   const { scope, filters } = query;
   const values = interned.names.length;
-  const sales = salesOf(query.rules);
+  const sales = query.rules.length ? salesOf(query.rules) : undefined;
   const chosen = filters.options.map((option) => {
     const flags = new Uint8Array(values);
     for (const value of option.values) {
@@ -302,8 +325,10 @@ function countFacets(
     return { param: interned.paramId(option.param), flags };
   });
   const [first, second] = chosen;
-  const scopeCategories = scope.categories?.length ? new Set<string>(scope.categories) : undefined;
-  const types = filters.types.length ? new Set<string>(filters.types) : undefined;
+  const scopeCategories = scope.categories?.length
+    ? interned.categoryFlags(scope.categories)
+    : undefined;
+  const types = filters.types.length ? interned.categoryFlags(filters.types) : undefined;
   const chosenCollections = filters.collections.length
     ? new Set(
         [...collections]
@@ -317,7 +342,8 @@ function countFacets(
   let total = 0;
   let inStock = 0;
   let onSale = 0;
-  const typeCounts = new Map<string, number>();
+  const typeCounts = new Int32Array(interned.categories.length);
+  const typeSeen = new Uint8Array(interned.categories.length);
   const priceCounts = new Map<number, number>();
   const collectionCounts = new Map<string, number>();
   const optionCounts = new Int32Array(values);
@@ -340,7 +366,7 @@ function countFacets(
   for (let slot = 0; slot < products.length; slot += 1) {
     const facts = products[slot];
     if (!facts?.listed || (only && !only[slot])) continue;
-    if (scopeCategories && !scopeCategories.has(facts.category)) continue;
+    if (scopeCategories && !scopeCategories[facts.categoryId]) continue;
     if (scope.collectionId && !facts.collectionIds.includes(scope.collectionId)) continue;
     inScope += 1;
     const { facets, stockFacets, stockPairs } = facts;
@@ -351,9 +377,9 @@ function countFacets(
       if (n + 1 < place[id]!) place[id] = n + 1;
     }
 
-    const cardCents = sales.cardCents(facts);
-    const saleNow = sales.onSale(facts);
-    const passType = !types || types.has(facts.category);
+    const cardCents = sales ? sales.cardCents(facts) : facts.priceCents;
+    const saleNow = sales ? sales.onSale(facts) : facts.compareAtSale;
+    const passType = !types || types[facts.categoryId] === 1;
     const passCollection =
       !chosenCollections || facts.collectionIds.some((id) => chosenCollections.has(id));
     const passPrice =
@@ -370,7 +396,8 @@ function countFacets(
     failed = +!passType + +!passCollection + +!passPrice + +!passStock + +!passSale + +!passOptions;
 
     if (failed === 0) total += 1;
-    add(typeCounts, facts.category, allBut(passType));
+    typeSeen[facts.categoryId] = 1;
+    if (allBut(passType)) typeCounts[facts.categoryId]! += 1;
     add(priceCounts, Math.trunc(cardCents / 100), allBut(passPrice));
     if (allBut(passStock) && facts.inStock) inStock += 1;
     if (allBut(passSale) && saleNow) onSale += 1;
@@ -416,7 +443,9 @@ function countFacets(
   const rows = [
     row('scope', '', inScope),
     row('total', '', total),
-    ...[...typeCounts].map(([category, count]) => row('type', category, count)),
+    ...interned.categories.flatMap((category, id) =>
+      typeSeen[id] ? [row('type', category, typeCounts[id]!)] : [],
+    ),
     ...[...priceCounts].map(([dollars, count]) => row('price', String(dollars), count)),
     row('in-stock', '', inStock),
     row('on-sale', '', onSale),
