@@ -1,6 +1,7 @@
 import type { ListingFilters } from '@shop/shared/listing';
 import type { Database } from '../../db/client';
 import {
+  FACTS_LIST_SEPARATOR,
   findListingFactsPage,
   findListingFactsSince,
   type FacetRow,
@@ -137,7 +138,7 @@ class Catalog {
       collectionIds: this.sharedStrings(row.collectionIds),
       facets: this.sharedIds(row.facets),
       stockFacets: this.sharedIds(row.stockFacets),
-      stockPairs: this.sharedIds(row.stockPairs.flatMap((pair) => pair.split(PAIR))),
+      stockPairs: this.sharedIds(row.stockPairs),
       optionCount: row.optionCount,
     };
     const slot = this.slotOf.get(row.id) ?? this.free.pop() ?? this.products.length;
@@ -158,22 +159,26 @@ class Catalog {
     this.free.push(slot);
   }
 
-  /** One array for every equal list: 100,000 products in a few kinds of tee share a few lists. */
-  private sharedIds(facets: readonly string[]): Int32Array {
-    const key = facets.join(PAIR);
-    let list = this.lists.get(key);
+  /**
+   * One array for every equal list, read from its string (values, or pairs 'x␞y' as value and
+   * partner), split only the first time: 100,000 products in a few kinds of tee share a few.
+   */
+  private sharedIds(joined: string): Int32Array {
+    let list = this.lists.get(joined);
     if (!list) {
+      const facets = joined ? joined.split(FACTS_LIST_SEPARATOR).flatMap((f) => f.split(PAIR)) : [];
       list = Int32Array.from(facets, (facet) => this.interned.idOf(facet));
-      this.lists.set(key, list);
+      this.lists.set(joined, list);
     }
     return list;
   }
 
-  private sharedStrings(list: readonly string[]): readonly string[] {
-    const key = list.join(',');
-    const known = this.strings.get(key);
-    if (known) return known;
-    this.strings.set(key, list);
+  private sharedStrings(joined: string): readonly string[] {
+    let list = this.strings.get(joined);
+    if (!list) {
+      list = joined ? joined.split(FACTS_LIST_SEPARATOR) : [];
+      this.strings.set(joined, list);
+    }
     return list;
   }
 }

@@ -564,12 +564,19 @@ export interface ListingFactsRow {
   priceCents: number | null;
   inStock: boolean;
   compareAtSale: boolean;
-  collectionIds: string[];
-  facets: string[];
-  stockFacets: string[];
-  stockPairs: string[];
+  /*
+   * The lists each as one string, parted by U+001F (in no id or option value): a whole read
+   * makes one string a list, not one a value, and most rows' lists are another row's already.
+   */
+  collectionIds: string;
+  facets: string;
+  stockFacets: string;
+  stockPairs: string;
   optionCount: number;
 }
+
+/** What parts the items of a `ListingFactsRow` list. */
+export const FACTS_LIST_SEPARATOR = '\x1f';
 
 /** What was written since a transaction, read in one snapshot (decision 061). */
 export interface ListingFactsChanges {
@@ -591,8 +598,10 @@ type FactsUnionRow = Partial<ListingFactsRow> & {
 
 const FACTS_COLUMNS = sql`k.product_id as id, k.listed, k.category, k.price_cents as "priceCents",
   k.in_stock as "inStock", k.compare_at_sale as "compareAtSale",
-  k.collection_ids::text[] as "collectionIds", k.facets, k.stock_facets as "stockFacets",
-  k.stock_pairs as "stockPairs", k.option_count::int as "optionCount"`;
+  array_to_string(k.collection_ids, E'\x1f') as "collectionIds",
+  array_to_string(k.facets, E'\x1f') as facets,
+  array_to_string(k.stock_facets, E'\x1f') as "stockFacets",
+  array_to_string(k.stock_pairs, E'\x1f') as "stockPairs", k.option_count::int as "optionCount"`;
 
 /**
  * The kept facts written by transactions from `since` on (none when undefined), the deletions,
