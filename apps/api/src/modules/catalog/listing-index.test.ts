@@ -19,12 +19,11 @@ import {
 import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
 import { insertDiscount, productSaleRules } from '../discounts/service';
-import { searchAttempts, searchScopeOf } from '../search/service';
+import { searchAttempts, searchMatchIds, searchScopeOf } from '../search/service';
 import { ListingIndex } from './listing-index';
 import {
   cardPriceSql,
   findListingFacets,
-  findSearchListing,
   onSaleSql,
   type ListingQuery,
   type ListingScope,
@@ -219,11 +218,7 @@ describe(`the listing index (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
               bestSellingFrom: '2026-01-01',
             };
             const indexed = await index.facets({
-              scope: {
-                categories,
-                matchIds: () =>
-                  findSearchListing(db(), query, { limit: 1, offset: 0 }).then((r) => r.matchIds),
-              },
+              scope: { categories, matchIds: () => searchMatchIds(db(), filter) },
               filters,
               rules: [],
             });

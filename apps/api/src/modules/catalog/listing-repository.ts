@@ -422,30 +422,6 @@ export const listingPageSql = (query: ListingQuery, page: PageWindow) => {
     limit ${page.limit} offset ${page.offset}`;
 };
 
-/**
- * A search's listing in one statement (decision 061): its matches, scored once (`matched`), give
- * every match's id (the listing index counts the facets from them) and the page, filtered and
- * sorted as `listingPageSql` reads it: one scan of the search table instead of two.
- */
-export async function findSearchListing(
-  db: Executor,
-  query: ListingQuery,
-  page: { limit: number; offset: number },
-): Promise<{ matchIds: string[]; pageIds: string[] }> {
-  const { matches } = query.scope;
-  if (!matches) throw new Error('a search listing needs its matches');
-  const paged = listingPageSql(
-    { ...query, scope: { ...query.scope, matches: sql`matched` } },
-    page,
-  );
-  const [row] = rowsOf<{ matchIds: string[] | null; pageIds: string[] }>(
-    await db.execute(sql`with matched as materialized ${matches}
-      select (select array_agg(product_id)::text[] from matched) as "matchIds",
-        array(${paged})::text[] as "pageIds"`),
-  );
-  return { matchIds: row?.matchIds ?? [], pageIds: row?.pageIds ?? [] };
-}
-
 /** A page of the listing's product ids, in its sort. */
 export async function findListingPage(
   db: Executor,

@@ -13,11 +13,10 @@ import type { DiscountRule } from '@shop/shared/discounts';
 import type { SearchOutcome } from '@shop/shared/search';
 import type { Database } from '../../db/client';
 import { productSaleRules } from '../discounts/service';
-import { didYouMean, searchAttempts, searchScopeOf } from '../search/service';
+import { didYouMean, searchAttempts, searchMatchIds, searchScopeOf } from '../search/service';
 import {
   findListingFacets,
   findListingPage,
-  findSearchListing,
   onSaleSql,
   pageWindowOf,
   cardPriceSql,
@@ -95,17 +94,10 @@ export async function readListing(
     collectionId: request.collectionId,
   };
   const window = { limit: pageSize, offset: (request.page - 1) * pageSize };
-  const pageOf = async (
-    query: ListingQuery,
-    rows: FacetRow[],
-    search?: SearchOutcome,
-    read?: string[],
-  ) => {
+  const pageOf = async (query: ListingQuery, rows: FacetRow[], search?: SearchOutcome) => {
     const total = countOf(rows, 'total');
     const ids =
-      window.offset >= total
-        ? []
-        : (read ?? (await findListingPage(db, query, pageWindowOf(total, window))));
+      window.offset < total ? await findListingPage(db, query, pageWindowOf(total, window)) : [];
     return {
       ids,
       total,
@@ -143,18 +135,11 @@ export async function readListing(
       ...base,
       scope: { ...scope, ...searchScopeOf(filter) },
     };
-    // The matches and the page in one statement, read when the index counts the facets.
-    let listed: ReturnType<typeof findSearchListing> | undefined;
-    const read = () => (listed ??= findSearchListing(db, query, window));
-    const [known, rows] = await facetsOfKnownOptions(
-      query,
-      counted(() => read().then((found) => found.matchIds)),
-    );
-    if (countOf(rows, 'scope') > 0) {
-      // That page is this listing's unless an option nobody has was left out of the filters.
-      const page = listed && known === query ? (await listed).pageIds : undefined;
-      return pageOf(known, rows, { matched: filter.every ? 'all' : 'some', didYouMean: [] }, page);
-    }
+    let ids: Promise<string[]> | undefined;
+    const matches = () => (ids ??= searchMatchIds(db, filter));
+    const [known, rows] = await facetsOfKnownOptions(query, counted(matches));
+    if (countOf(rows, 'scope') > 0)
+      return pageOf(known, rows, { matched: filter.every ? 'all' : 'some', didYouMean: [] });
   }
   return {
     ids: [],

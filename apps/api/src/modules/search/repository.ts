@@ -126,6 +126,16 @@ export const searchMatchesSql = (filter: SearchFilter, scored = true): SQL =>
         from product_search s
         where s.document @@ (${matchQuery(filter.terms, filter.every)}) offset 0)`;
 
+/** The ids of the products a search matches, published or not (decision 061 counts them). */
+export async function findSearchMatchIds(db: Executor, filter: SearchFilter): Promise<string[]> {
+  const [row] = rowsOf<{ ids: string[] | null }>(
+    await db.execute(
+      sql`select array_agg(m.product_id)::text[] as ids from ${searchMatchesSql(filter, false)} m`,
+    ),
+  );
+  return row?.ids ?? [];
+}
+
 /** A match's rank over `m` (searchMatchesSql) and its product `p`: best highest. */
 export const searchScoreSql = (filter: SearchFilter): SQL =>
   sql`(m.score${phraseScore(filter.phrase)})`;

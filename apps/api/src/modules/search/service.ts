@@ -22,6 +22,7 @@ import {
   findClosestWords,
   findNoResultQueries,
   findPrefixCandidates,
+  findSearchMatchIds,
   findSuggestedProducts,
   findSynonymGroups,
   findTopSearchQueries,
@@ -107,6 +108,10 @@ export const searchScopeOf = (filter: SearchFilter) => ({
   matches: searchMatchesSql(filter),
   score: searchScoreSql(filter),
 });
+
+/** The ids of the products a search matches: the listing index counts its facets (061). */
+export const searchMatchIds = (db: Database, filter: SearchFilter) =>
+  findSearchMatchIds(db, filter);
 
 /** A search that found nothing, even with typos allowed: the shop's closest words instead. */
 export async function didYouMean(db: Database, words: readonly string[]): Promise<string[]> {
