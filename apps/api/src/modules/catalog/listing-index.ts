@@ -19,10 +19,8 @@ import {
  * variants) it leaves to the database. A search's matches come from the database as ids.
  */
 
-/** The separator of a product's pairs of option values (as `listing-repository.ts`). */
-const PAIR = '\x1e';
-/** Rows of a whole read at a time. */
-const PAGE = 5000;
+/** Rows of a whole read at a time: small pages die young, and the heap grows less (061). */
+const PAGE = 500;
 /** After this long without a read, the index reads everything again rather than the changes. */
 const STALE_MS = 60 * 60 * 1000;
 
@@ -124,6 +122,8 @@ class Catalog {
   readonly slotOf = new Map<string, number>();
   private readonly free: number[] = [];
   private readonly lists = new Map<string, Int32Array>();
+  private readonly placed = new Map<string, Map<string, Int32Array>>();
+  private shared = 0;
   private readonly strings = new Map<string, readonly string[]>();
 
   put(row: ListingFactsRow) {
@@ -137,17 +137,19 @@ class Catalog {
       compareAtSale: row.compareAtSale,
       collectionIds: this.sharedStrings(row.collectionIds),
       facets: this.sharedIds(row.facets),
-      stockFacets: this.sharedIds(row.stockFacets),
-      stockPairs: this.sharedIds(row.stockPairs),
+      stockFacets: this.sharedPlaces(row.facets, row.stockFacets),
+      stockPairs: this.sharedPlaces(row.facets, row.stockPairs),
       optionCount: row.optionCount,
     };
     const slot = this.slotOf.get(row.id) ?? this.free.pop() ?? this.products.length;
     this.slotOf.set(row.id, slot);
     this.products[slot] = facts;
     // Lists no product holds any more are forgotten now and then: sharing is bounded.
-    if (this.lists.size + this.strings.size > 4 * this.slotOf.size + 1024) {
+    if (this.shared > 4 * this.slotOf.size + 1024) {
       this.lists.clear();
+      this.placed.clear();
       this.strings.clear();
+      this.shared = 0;
     }
   }
 
@@ -159,16 +161,37 @@ class Catalog {
     this.free.push(slot);
   }
 
-  /**
-   * One array for every equal list, read from its string (values, or pairs 'x␞y' as value and
-   * partner), split only the first time: 100,000 products in a few kinds of tee share a few.
-   */
+  /** One array for every equal list, read from its string and split only the first time. */
   private sharedIds(joined: string): Int32Array {
     let list = this.lists.get(joined);
     if (!list) {
-      const facets = joined ? joined.split(FACTS_LIST_SEPARATOR).flatMap((f) => f.split(PAIR)) : [];
+      const facets = joined ? joined.split(FACTS_LIST_SEPARATOR) : [];
       list = Int32Array.from(facets, (facet) => this.interned.idOf(facet));
       this.lists.set(joined, list);
+      this.shared += 1;
+    }
+    return list;
+  }
+
+  /**
+   * Values given as their places in a product's list ('2,5', or pairs '2.5,5.2'), as one array
+   * for every equal list and places: 100,000 products in a few kinds of tee share a few.
+   */
+  private sharedPlaces(facets: string, places: string): Int32Array {
+    let byPlaces = this.placed.get(facets);
+    if (!byPlaces) {
+      byPlaces = new Map();
+      this.placed.set(facets, byPlaces);
+    }
+    let list = byPlaces.get(places);
+    if (!list) {
+      const ids = this.sharedIds(facets);
+      list = Int32Array.from(
+        places ? places.split(/[.,]/) : [],
+        (place) => ids[Number(place) - 1]!,
+      );
+      byPlaces.set(places, list);
+      this.shared += 1;
     }
     return list;
   }
@@ -178,6 +201,7 @@ class Catalog {
     if (!list) {
       list = joined ? joined.split(FACTS_LIST_SEPARATOR) : [];
       this.strings.set(joined, list);
+      this.shared += 1;
     }
     return list;
   }

@@ -543,6 +543,8 @@ export interface ListingFactsRow {
   /*
    * The lists each as one string, parted by U+001F (in no id or option value): a whole read
    * makes one string a list, not one a value, and most rows' lists are another row's already.
+   * The values in stock and the pairs in stock are places in `facets` (from 1): '2,5' and
+   * '2.5,5.2', a fifth of the pairs' text.
    */
   collectionIds: string;
   facets: string;
@@ -576,8 +578,12 @@ const FACTS_COLUMNS = sql`k.product_id as id, k.listed, k.category, k.price_cent
   k.in_stock as "inStock", k.compare_at_sale as "compareAtSale",
   array_to_string(k.collection_ids, E'\x1f') as "collectionIds",
   array_to_string(k.facets, E'\x1f') as facets,
-  array_to_string(k.stock_facets, E'\x1f') as "stockFacets",
-  array_to_string(k.stock_pairs, E'\x1f') as "stockPairs", k.option_count::int as "optionCount"`;
+  array_to_string(array(select array_position(k.facets, f) from unnest(k.stock_facets) f), ',')
+    as "stockFacets",
+  array_to_string(array(select array_position(k.facets, split_part(p, E'\x1e', 1)) || '.' ||
+    array_position(k.facets, split_part(p, E'\x1e', 2)) from unnest(k.stock_pairs) p), ',')
+    as "stockPairs",
+  k.option_count::int as "optionCount"`;
 
 /**
  * The kept facts written by transactions from `since` on (none when undefined), the deletions,
