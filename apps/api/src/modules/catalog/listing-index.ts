@@ -1,3 +1,4 @@
+import { percentOf } from '@shop/shared/discounts';
 import type { ListingFilters } from '@shop/shared/listing';
 import type { Database } from '../../db/client';
 import {
@@ -309,7 +310,7 @@ function salesOf(rules: readonly IndexSaleRule[]) {
       let percent = 0;
       for (const rule of percents)
         if (rule.percent > percent && (!rule.covers || rule.covers(facts))) percent = rule.percent;
-      return facts.priceCents - Math.floor((facts.priceCents * percent + 50) / 100);
+      return facts.priceCents - (percent ? percentOf(facts.priceCents, percent) : 0);
     },
     /** As `onSaleSql`: a compare-at price, or a sale that covers it. */
     onSale(facts: Facts): boolean {
