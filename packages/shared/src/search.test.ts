@@ -117,6 +117,13 @@ describe('phrasesIn', () => {
     expect(phrasesIn(['tote', 'black', 'bag'], terms)).toEqual([]);
     expect(phrasesIn(['bag'], terms)).toEqual([]);
   });
+
+  it('reads the list it is given each time, though it parses a list once', () => {
+    expect(phrasesIn(['waist', 'strap'], terms)).toHaveLength(1);
+    expect(phrasesIn(['waist', 'strap'], ['tote bag'])).toEqual([]);
+    expect(phrasesIn(['waist', 'strap'], [...terms, 'strap'])).toHaveLength(1);
+    expect(phrasesIn(['tote', 'bag'], ['waist strap'])).toEqual([]);
+  });
 });
 
 describe('the synonyms as text', () => {

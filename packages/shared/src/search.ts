@@ -243,6 +243,34 @@ export interface PhraseAt {
   term: string;
 }
 
+interface Phrase {
+  term: string;
+  words: string[];
+}
+
+/** The last list of synonyms read, as phrases: a shop reads the same list for every search. */
+let lastPhrases: { terms: string; byFirstWord: Map<string, Phrase[]> } | undefined;
+
+/**
+ * The synonyms of several words among `terms`, by their first word, the longest first (then in
+ * alphabetical order). Parsing 4,000 terms takes about 10 ms: it is done once per list.
+ */
+function phrasesByFirstWord(terms: readonly string[]): Map<string, Phrase[]> {
+  const key = terms.join('\n');
+  if (lastPhrases?.terms === key) return lastPhrases.byFirstWord;
+  const byFirstWord = new Map<string, Phrase[]>();
+  const phrases = terms
+    .map((term) => ({ term, words: searchWordsOf(term).map(foldWord) }))
+    .filter((phrase) => phrase.words.length > 1)
+    .sort((a, b) => b.words.length - a.words.length || a.term.localeCompare(b.term));
+  for (const phrase of phrases) {
+    const first = phrase.words[0]!;
+    byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), phrase]);
+  }
+  lastPhrases = { terms: key, byFirstWord };
+  return byFirstWord;
+}
+
 /**
  * The owner's synonyms of several words ('tote bag') that a search's words hold in a row, as its
  * words would read them (`searchWordsOf`, accents folded): the longest first where two start at
@@ -250,15 +278,12 @@ export interface PhraseAt {
  */
 export function phrasesIn(words: readonly string[], terms: readonly string[]): PhraseAt[] {
   const folded = words.map(foldWord);
-  const phrases = terms
-    .map((term) => ({ term, words: searchWordsOf(term).map(foldWord) }))
-    .filter((phrase) => phrase.words.length > 1)
-    .sort((a, b) => b.words.length - a.words.length || a.term.localeCompare(b.term));
+  const byFirstWord = phrasesByFirstWord(terms);
   const found: PhraseAt[] = [];
   for (let start = 0; start < folded.length;) {
-    const phrase = phrases.find((candidate) =>
-      candidate.words.every((word, n) => folded[start + n] === word),
-    );
+    const phrase = byFirstWord
+      .get(folded[start]!)
+      ?.find((candidate) => candidate.words.every((word, n) => folded[start + n] === word));
     if (!phrase) {
       start += 1;
       continue;
