@@ -31,12 +31,17 @@ export async function waitFor(url: string) {
   throw new Error(`${url} did not come up`);
 }
 
-/** An owner with a back-office session, and its token signed with the API's JWT secret. */
+/**
+ * An owner with a back-office session, and its token signed with the API's JWT secret. The owner
+ * is made once: a database measured again (BENCH_DATABASE_URL) keeps it.
+ */
 export async function ownerToken(dbUrl: URL, jwtSecret: string): Promise<string> {
   return withClient(dbUrl, async (client) => {
     const user = await client.query<{ id: string; token_version: number }>(
       `insert into users (name, email, password_hash, role, verified_at)
-       values ('Bench Owner', 'owner@bench.test', 'x', 'owner', now()) returning id, token_version`,
+       values ('Bench Owner', 'owner@bench.test', 'x', 'owner', now())
+       on conflict (email) do update set name = excluded.name
+       returning id, token_version`,
     );
     const { id, token_version: tokenVersion } = user.rows[0] ?? { id: '', token_version: 0 };
     const expiresAt = new Date(Date.now() + 60 * 60_000);

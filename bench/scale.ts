@@ -9,7 +9,8 @@
 // Needs the build (npm run build; --no-build skips it) and PostgreSQL (BENCH_PG_URL, default
 // 127.0.0.1:5432 trust). Loopback only. Never in CI.
 // Options: BENCH_PRODUCTS (default 100000), BENCH_ORDERS (default 1000000), BENCH_SECONDS (10),
-// BENCH_MIXED_SECONDS (60).
+// BENCH_MIXED_SECONDS (60); BENCH_DATABASE_URL measures a database already generated (kept, not
+// dropped) instead of generating one.
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -72,20 +73,26 @@ async function startBare(contentType: string, body: Buffer, dbUrl: string, gzip 
 }
 
 const loadBefore = loadavg()[0]!;
-const database = await createScratchDatabase(serverUrl, 'shop_scale');
+const given = process.env.BENCH_DATABASE_URL;
+const database = given
+  ? { url: given, drop: async () => undefined }
+  : await createScratchDatabase(serverUrl, 'shop_scale');
 const measured: Measured[] = [];
 const sitemapMs: { path: string; ms: number; bytes: number; urls: number }[] = [];
 let homeBytes: number | undefined;
-let rss = { before: 0, after: 0 };
+let rss = { before: 0, after: 0, peak: 0 };
+let mixedRate: { storefront: number; backOffice: number } | undefined;
 let shop: BenchShop | undefined;
 try {
-  await withClient(database.url, (client) => migrateVariantCatalog(client, productCount));
-  const started = performance.now();
-  await withClient(database.url, async (client) => {
-    await seedOrders(client, orderCount);
-    await client.query('vacuum analyze');
-  });
-  console.log(`orders: ${orderCount} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (!given) {
+    await withClient(database.url, (client) => migrateVariantCatalog(client, productCount));
+    const started = performance.now();
+    await withClient(database.url, async (client) => {
+      await seedOrders(client, orderCount);
+      await client.query('vacuum analyze');
+    });
+    console.log(`orders: ${orderCount} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
 
   // The catalog cache off: every request reads the database (the page cache goes with it).
   shop = await startBenchShop(database.url, { env: { CATALOG_CACHE_MS: '0' } });
@@ -204,8 +211,11 @@ try {
 
   // Mixed load: everything above at once, then the process's resident memory.
   rss.before = rssMbOf(shop.pid);
+  const sampling = setInterval(() => {
+    rss.peak = Math.max(rss.peak, rssMbOf(shop!.pid));
+  }, 1000);
   const mixed = targets.filter((t) => t.kind !== 'back office').flatMap((t) => t.paths);
-  await Promise.all([
+  const [storefront, backOffice] = await Promise.all([
     loadPaths(origin, mixed, 16, mixedSeconds),
     loadPaths(
       origin,
@@ -215,6 +225,11 @@ try {
       authorization,
     ),
   ]);
+  clearInterval(sampling);
+  mixedRate = {
+    storefront: storefront.requests.average,
+    backOffice: backOffice.requests.average,
+  };
   rss = { ...rss, after: rssMbOf(shop.pid) };
 } finally {
   await shop?.stop();
@@ -244,7 +259,8 @@ for (const file of sitemapMs)
   );
 console.log(`home page HTML: ${((homeBytes ?? NaN) / 1024).toFixed(1)} KB`);
 console.log(
-  `RSS of the API: ${rss.before.toFixed(0)} MB before ${mixedSeconds} s of mixed load, ${rss.after.toFixed(0)} MB after`,
+  `RSS of the API: ${rss.before.toFixed(0)} MB before ${mixedSeconds} s of mixed load, ${rss.after.toFixed(0)} MB after (at most ${rss.peak.toFixed(0)} MB, read each second); ` +
+    `the mixed load ran at ${mixedRate?.storefront.toFixed(0)} storefront and ${mixedRate?.backOffice.toFixed(0)} back-office requests a second`,
 );
 
 const marks: [string, boolean][] = [];

@@ -35,6 +35,13 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DB_QUERY_TIMEOUT_MS: '0' })).toThrow(/DB_QUERY_TIMEOUT_MS/);
   });
 
+  it('lets the heap grow half past its last collection by default; 0 leaves it to V8', () => {
+    expect(loadEnv({}).HEAP_GROWTH_PERCENT).toBe(50);
+    expect(loadEnv({ HEAP_GROWTH_PERCENT: '0' }).HEAP_GROWTH_PERCENT).toBe(0);
+    expect(() => loadEnv({ HEAP_GROWTH_PERCENT: '-1' })).toThrow(/HEAP_GROWTH_PERCENT/);
+    expect(() => loadEnv({ HEAP_GROWTH_PERCENT: '1000' })).toThrow(/HEAP_GROWTH_PERCENT/);
+  });
+
   it('treats blank values as unset', () => {
     expect(loadEnv({ DATABASE_URL: '  ', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
   });

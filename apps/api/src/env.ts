@@ -117,6 +117,11 @@ const envSchema = z
     /** What the rendered pages kept (and the renders remembered) may weigh, each (bytes). */
     PAGE_CACHE_BYTES: byteBudget(32),
     /**
+     * How far V8 lets the heap grow past what the last full collection kept before it collects
+     * again, in percent (decision 062); 0 leaves it to V8, which under load lets it grow fourfold.
+     */
+    HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(50),
+    /**
      * How long the sitemap index and files are kept once written (they are dropped at once when
      * this process changes the catalog); 0 writes them on every request.
      */
