@@ -279,6 +279,9 @@ describe('an order through the back office', () => {
     });
     const list = (await call('GET', '/api/admin/orders?q=unpaid%40', staff.token)).json();
     expect(list.orders).toMatchObject([{ _id: unpaidId, status: 'pending_payment' }]);
+    // Its e-mail holds the fragment's rarest runs ('unp', 'npa'), not the fragment.
+    const near = (await call('GET', '/api/admin/orders?q=unpaid-not%40', staff.token)).json();
+    expect(near.orders).toEqual([]);
     const refused = await call('POST', `/api/admin/orders/${unpaidId}/ship`, staff.token, {
       carrier: 'UPS',
       trackingNumber: '1',

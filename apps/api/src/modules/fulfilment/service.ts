@@ -20,7 +20,13 @@ import type { OrderWithItems } from '../orders/repository';
 import { findOrder, toOrderResponse, type OrdersContext } from '../orders/service';
 import { paymentEventsOfOrder } from '../payments/service';
 import { refundsOfOrder } from '../refunds/service';
-import { countOrderRows, listFirstOrderRowsCounted, listOrderRows } from './repository';
+import { rarestRuns } from '../../lib/search';
+import {
+  countOrderRows,
+  findRecentOrderEmails,
+  listFirstOrderRowsCounted,
+  listOrderRows,
+} from './repository';
 
 /** The parcel rows the shipping flow (flows/ship-order.ts) writes. */
 export { insertShipment, markParcelsDelivered, stampShipped } from './repository';
@@ -47,12 +53,36 @@ export async function shippingLines(
 
 const notFound = () => new AppError('not_found', ADMIN_ORDER_MESSAGES.notFound);
 
+/** The newest orders' e-mails stand for the shop's (rarestRuns), read again after an hour. */
+const EMAIL_SAMPLE_SIZE = 2000;
+const EMAIL_SAMPLE_MS = 60 * 60_000;
+const emailSamples = new WeakMap<Executor, { readAt: number; emails: Promise<string[]> }>();
+
+/** The runs of a search the e-mail index is read for (see OrderListFilter.emailRuns). */
+async function emailRunsOf(db: Executor, q: string | undefined, now = Date.now()) {
+  if (!q) return undefined;
+  let sample = emailSamples.get(db);
+  if (!sample || now - sample.readAt > EMAIL_SAMPLE_MS) {
+    sample = { readAt: now, emails: findRecentOrderEmails(db, EMAIL_SAMPLE_SIZE) };
+    emailSamples.set(db, sample);
+    sample.emails.catch(() => emailSamples.delete(db));
+  }
+  return rarestRuns(q, await sample.emails);
+}
+
 /** GET /api/admin/orders: 25 a page, newest first, keyset-paged, counted to a cap (053). */
 export async function listAdminOrders(
   ctx: Pick<OrdersContext, 'db'>,
   query: AdminOrderListQuery,
 ): Promise<AdminOrderListResponse> {
-  const filter = { status: query.status, q: query.q || undefined, from: query.from, to: query.to };
+  const q = query.q || undefined;
+  const filter = {
+    status: query.status,
+    q,
+    emailRuns: await emailRunsOf(ctx.db, q),
+    from: query.from,
+    to: query.to,
+  };
   const at = pageAt(query, ADMIN_PAGE_SIZE);
   const cap = listCountCap(filter.q);
   // A search's first page and its count share one look-up of the matches (the trigram scans);
