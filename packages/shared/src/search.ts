@@ -265,7 +265,9 @@ function phrasesByFirstWord(terms: readonly string[]): Map<string, Phrase[]> {
     .sort((a, b) => b.words.length - a.words.length || a.term.localeCompare(b.term));
   for (const phrase of phrases) {
     const first = phrase.words[0]!;
-    byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), phrase]);
+    const starting = byFirstWord.get(first);
+    if (starting) starting.push(phrase);
+    else byFirstWord.set(first, [phrase]);
   }
   lastPhrases = { terms: key, byFirstWord };
   return byFirstWord;

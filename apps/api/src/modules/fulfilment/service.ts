@@ -63,7 +63,11 @@ async function emailRunsOf(db: Executor, q: string | undefined, now = Date.now()
   if (!q) return undefined;
   let sample = emailSamples.get(db);
   if (!sample || now - sample.readAt > EMAIL_SAMPLE_MS) {
-    sample = { readAt: now, emails: findRecentOrderEmails(db, EMAIL_SAMPLE_SIZE) };
+    // Lower-cased once here, not on every search.
+    const emails = findRecentOrderEmails(db, EMAIL_SAMPLE_SIZE).then((read) =>
+      read.map((email) => email.toLowerCase()),
+    );
+    sample = { readAt: now, emails };
     emailSamples.set(db, sample);
     sample.emails.catch(() => emailSamples.delete(db));
   }
