@@ -11,18 +11,16 @@
 // Options: BENCH_PRODUCTS (default 100000), BENCH_ORDERS (default 1000000), BENCH_SECONDS (10),
 // BENCH_MIXED_SECONDS (60); BENCH_DATABASE_URL measures a database already generated (kept, not
 // dropped) instead of generating one.
-import { fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import type autocannon from 'autocannon';
 import { ownerToken, withClient } from './back-office-bench';
 import { BENCH_JWT_SECRET, startBenchShop, type BenchShop } from './support/bench-shop';
 import { createScratchDatabase, migrateVariantCatalog } from './support/catalog-generator';
 import { loadPaths } from './support/load';
 import { seedOrders } from './support/order-generator';
-import { ROOT, buildUnlessSkipped, freePort } from './support/production-server';
+import { startBare } from './support/bare-server';
+import { buildUnlessSkipped } from './support/production-server';
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const orderCount = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -58,19 +56,6 @@ const rssMbOf = (pid: number) => {
     .find((l) => l.startsWith('VmRSS:'));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN) / 1024;
 };
-
-async function startBare(contentType: string, body: Buffer, dbUrl: string, gzip = false) {
-  const bodyFile = path.join(mkdtempSync(path.join(tmpdir(), 'shop-scale-')), 'body');
-  writeFileSync(bodyFile, gzip ? gzipSync(body) : body);
-  const port = await freePort();
-  const bare = fork(
-    path.join(ROOT, 'bench/bare-server.mjs'),
-    [String(port), contentType, bodyFile, dbUrl],
-    { env: { ...process.env, ...(gzip ? { BARE_CONTENT_ENCODING: 'gzip' } : {}) } },
-  );
-  await new Promise<void>((resolve) => bare.once('message', () => resolve()));
-  return { origin: `http://127.0.0.1:${port}`, process: bare };
-}
 
 const loadBefore = loadavg()[0]!;
 const given = process.env.BENCH_DATABASE_URL;
