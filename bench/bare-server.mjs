@@ -1,7 +1,7 @@
 // The baseline: a bare node:http server that answers every request with fixed bytes.
 // Usage (as a child process): node bare-server.mjs <port> <content-type> <body-file> [database-url]
 // With a database URL it first runs, on a pg pool of the shop's size (10), the SQL the shop runs
-// for that address (the catalog's reads: modules/catalog/repository.ts, images/repository.ts,
+// for that address (the catalog's reads: modules/catalog/repository.ts with its photos' alt texts,
 // the automatic sales each read prices with; for '/', the home page's carousels and listing), so
 // the baseline is the database's time plus the bytes: what a request must cost at least. Other
 // addresses answer the bytes alone.
@@ -15,7 +15,7 @@ const contentEncoding = process.env.BARE_CONTENT_ENCODING;
 const PAGE_SIZE = 12;
 const CAROUSEL_SIZE = 8;
 
-/** The storefront's product columns and its variants, in one row (catalog/repository.ts). */
+/** The storefront's product columns, its variants and its photos' alt texts, in one row (catalog/repository.ts). */
 const PRODUCT_WITH_VARIANTS = `select products.*, (
   select json_agg(json_build_object(
     'id', v.id, 'key', v.key, 'values', v.option_values, 'sku', v.sku,
@@ -23,7 +23,10 @@ const PRODUCT_WITH_VARIANTS = `select products.*, (
     'available', v.available, 'images', v.images
   ) order by v.position, v.key)
   from variants v where v.product_id = "products"."id"
-) as variants from products`;
+) as variants, (
+  select json_agg(json_build_object('hash', i.hash, 'alt', i.alt))
+  from product_images i where i.product_id = "products"."id"
+) as photo_alts from products`;
 
 async function catalogQueries(pool) {
   // The automatic sales every catalog read asks for, to price what it shows (decision 052).
@@ -31,12 +34,6 @@ async function catalogQueries(pool) {
     pool.query(`select * from discounts where automatic and active
       and (usage_limit is null or used_count < usage_limit)
       and kind = 'percentage' and not once_per_customer`);
-  const images = (ids) =>
-    ids.length
-      ? pool.query('select product_id, hash, alt from product_images where product_id = any($1)', [
-          ids,
-        ])
-      : undefined;
   const product = async (where, value) => {
     const { rows } = await pool.query(
       `${PRODUCT_WITH_VARIANTS} where ${where} = $1 and status = 'published'`,
@@ -48,7 +45,6 @@ async function catalogQueries(pool) {
       pool.query('select * from reviews where product_id = $1 order by created_at desc, id desc', [
         id,
       ]),
-      images([id]),
       sales(),
     ]);
   };
@@ -66,25 +62,24 @@ async function catalogQueries(pool) {
        group by x.facet, x.value, c.handle, c.name, x.position
        having sum(x.count) > 0`,
     );
-    const { rows } = await pool.query(
+    await pool.query(
       `${PRODUCT_WITH_VARIANTS} where id in (
          select id from products where status = 'published'
          order by created_at desc, name asc, id asc limit $1 offset $2)
        order by created_at desc, name asc, id asc`,
       [PAGE_SIZE, (page - 1) * PAGE_SIZE],
     );
-    await images(rows.map((row) => row.id));
   };
   // A home carousel: a category's newest cards (catalog/service.ts listProductCards).
   const carousel = async (category) => {
-    const { rows } = await pool.query(
+    await pool.query(
       `${PRODUCT_WITH_VARIANTS} where id in (
          select id from products where status = 'published' and category = $1
          order by created_at desc, name asc, id asc limit $2)
        order by created_at desc, name asc, id asc`,
       [category, CAROUSEL_SIZE],
     );
-    await Promise.all([images(rows.map((row) => row.id)), sales()]);
+    await sales();
   };
   return async (url) => {
     const address = new URL(url, 'http://bare');

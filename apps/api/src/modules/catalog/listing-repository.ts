@@ -7,7 +7,8 @@ import type { Executor } from '../../db/client';
  * The storefront's listings with sort and filters (decision 057): one scope (published products,
  * a category page's categories, a collection, a search's matches), the shopper's filters over it,
  * and the facets that count what each filter would leave. Two statements: the facets with the
- * total, then the page's ids; the same SQL on PGlite and PostgreSQL.
+ * total, then the page's ids (inside the one that reads the page's products, decision 063); the
+ * same SQL on PGlite and PostgreSQL.
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -405,6 +406,7 @@ export function pageWindowOf(total: number, page: { limit: number; offset: numbe
   };
 }
 
+/** The select of a page of the listing's product ids, in its sort (reversed when `page` says). */
 export const listingPageSql = (query: ListingQuery, page: PageWindow) => {
   const where = predicates(query);
   const sold =
@@ -421,18 +423,6 @@ export const listingPageSql = (query: ListingQuery, page: PageWindow) => {
     order by ${orderBy(sortKeysOf(query), page.reversed ?? false)}
     limit ${page.limit} offset ${page.offset}`;
 };
-
-/** A page of the listing's product ids, in its sort. */
-export async function findListingPage(
-  db: Executor,
-  query: ListingQuery,
-  page: PageWindow,
-): Promise<string[]> {
-  const ids = rowsOf<{ id: string }>(await db.execute(listingPageSql(query, page))).map(
-    (row) => row.id,
-  );
-  return page.reversed ? ids.reverse() : ids;
-}
 
 interface SaleTarget {
   productIds: readonly string[];

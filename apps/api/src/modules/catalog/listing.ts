@@ -16,7 +16,7 @@ import { productSaleRules } from '../discounts/service';
 import { didYouMean, searchAttempts, searchMatchIds, searchScopeOf } from '../search/service';
 import {
   findListingFacets,
-  findListingPage,
+  listingPageSql,
   onSaleSql,
   pageWindowOf,
   cardPriceSql,
@@ -26,6 +26,7 @@ import {
 } from './listing-repository';
 import { keptFacetsOf } from './kept-facets';
 import { listingIndexOf } from './listing-index';
+import { findProductsOfPage, type ProductWithStock } from './repository';
 
 /** A listing as the storefront asks for it (decision 057). */
 export interface ListingRequest {
@@ -40,7 +41,7 @@ export interface ListingRequest {
 
 export interface ListingPage {
   /** The page's products, in the listing's sort. */
-  ids: string[];
+  products: ProductWithStock[];
   total: number;
   facets: ListingFacets;
   /** A keyword search's outcome (decision 050). */
@@ -96,10 +97,13 @@ export async function readListing(
   const window = { limit: pageSize, offset: (request.page - 1) * pageSize };
   const pageOf = async (query: ListingQuery, rows: FacetRow[], search?: SearchOutcome) => {
     const total = countOf(rows, 'total');
-    const ids =
-      window.offset < total ? await findListingPage(db, query, pageWindowOf(total, window)) : [];
+    const page = pageWindowOf(total, window);
+    const products =
+      window.offset < total
+        ? await findProductsOfPage(db, listingPageSql(query, page), page.reversed ?? false)
+        : [];
     return {
-      ids,
+      products,
       total,
       facets: facetsOf(rows),
       saleRules: rules,
@@ -142,7 +146,7 @@ export async function readListing(
       return pageOf(known, rows, { matched: filter.every ? 'all' : 'some', didYouMean: [] });
   }
   return {
-    ids: [],
+    products: [],
     total: 0,
     facets: NO_FACETS,
     saleRules: rules,

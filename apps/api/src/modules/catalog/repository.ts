@@ -41,7 +41,12 @@ export interface VariantReading {
   available: number;
   images: string[];
 }
-export type ProductWithStock = ProductRow & { variants: VariantReading[] };
+/** An uploaded photo's alt text, by the photo's hash (images/service.ts makes its URL). */
+export interface PhotoAlt {
+  hash: string;
+  alt: string;
+}
+export type ProductWithStock = ProductRow & { variants: VariantReading[]; photoAlts: PhotoAlt[] };
 export type ReviewRow = typeof reviews.$inferSelect;
 
 /** A listing's filter (a keyword search is modules/search's, decision 050). */
@@ -68,6 +73,25 @@ export const variantsJson = sql<VariantReading[] | null>`(
   ) order by v.position, v.key)
   from variants v where v.product_id = "products"."id"
 )`;
+
+// The product's uploaded photos' alt texts, in the same row: no round trip of their own.
+const photoAltsJson = sql<PhotoAlt[] | null>`(
+  select json_agg(json_build_object('hash', i.hash, 'alt', i.alt))
+  from product_images i where i.product_id = "products"."id"
+)`;
+
+/** What the storefront reads of a product: its row, its variants and its photos' alt texts. */
+const storefrontColumns = { product: products, variants: variantsJson, photoAlts: photoAltsJson };
+
+const toProductWithStock = (row: {
+  product: ProductRow;
+  variants: VariantReading[] | null;
+  photoAlts: PhotoAlt[] | null;
+}): ProductWithStock => ({
+  ...row.product,
+  variants: row.variants ?? [],
+  photoAlts: row.photoAlts ?? [],
+});
 
 const countPublished = preparedRead((db) =>
   db
@@ -109,7 +133,7 @@ function productsOfPage(
     .limit(limit)
     .offset(offset);
   return db
-    .select({ product: products, variants: variantsJson })
+    .select(storefrontColumns)
     .from(products)
     .where(inArray(products.id, pageIds))
     .orderBy(...listingOrder);
@@ -133,30 +157,35 @@ export async function findProductsPage(
   const rows = filter.categories?.length
     ? await productsOfPage(db, filterCondition(filter), page.limit, page.offset)
     : await publishedPage(db).execute(page);
-  return rows.map((row) => ({ ...row.product, variants: row.variants ?? [] }));
+  return rows.map(toProductWithStock);
 }
 
-/** These published products with their variants, in the order of `ids` (a search's page). */
-export async function findPublishedProductsInOrder(
-  db: Database,
-  ids: readonly string[],
+/**
+ * The products of a listing's page with their variants, in the page's order, in the statement
+ * that finds the page: `pageIds` selects the page's ids in its order (listingPageSql), or in the
+ * reverse order when `reversed`. ARRAY(subquery) keeps the subquery's order; WITH ORDINALITY
+ * numbers it.
+ */
+export async function findProductsOfPage(
+  db: Executor,
+  pageIds: SQL,
+  reversed: boolean,
 ): Promise<ProductWithStock[]> {
-  if (!ids.length) return [];
   const rows = await db
-    .select({ product: products, variants: variantsJson })
+    .select(storefrontColumns)
     .from(products)
-    .where(and(inArray(products.id, [...ids]), eq(products.status, 'published')));
-  const byId = new Map(rows.map((row) => [row.product.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [{ ...row.product, variants: row.variants ?? [] }] : [];
-  });
+    .innerJoin(
+      sql`unnest(array(${pageIds})) with ordinality as page(id, at)`,
+      sql`page.id = ${products.id}`,
+    )
+    .orderBy(reversed ? sql`page.at desc` : sql`page.at`);
+  return rows.map(toProductWithStock);
 }
 
 const publishedProductBy = (column: typeof products.id | typeof products.handle, name: string) =>
   preparedRead((db) =>
     db
-      .select({ product: products, variants: variantsJson })
+      .select(storefrontColumns)
       .from(products)
       .where(and(eq(column, sql.placeholder('value')), eq(products.status, 'published')))
       .prepare(name),
@@ -169,7 +198,7 @@ export async function findProductById(
   id: string,
 ): Promise<ProductWithStock | undefined> {
   const [row] = await publishedProductById(db).execute({ value: id });
-  return row ? { ...row.product, variants: row.variants ?? [] } : undefined;
+  return row ? toProductWithStock(row) : undefined;
 }
 
 /** Published products' addresses, walked in id order (the sitemap). */
@@ -436,7 +465,7 @@ export async function findProductByHandle(
   handle: string,
 ): Promise<ProductWithStock | undefined> {
   const [row] = await publishedProductByHandle(db).execute({ value: handle });
-  return row ? { ...row.product, variants: row.variants ?? [] } : undefined;
+  return row ? toProductWithStock(row) : undefined;
 }
 
 // One light round trip for every product page: the redirect row, unless a published product

@@ -19,7 +19,7 @@ import type { DiscountRule } from '@shop/shared/discounts';
 import type { Database, Transaction } from '../../db/client';
 import { invalid, notFound } from '../../errors';
 import { isUuid } from '../../lib/uuid';
-import { imageAltsOfProducts, type ImageAlts } from '../images/service';
+import { imageAltsOfPhotos } from '../images/service';
 import { readProductSales, saleOf, type ProductSales } from './sales';
 import { readListing, type ListingRequest } from './listing';
 import { readListingFilters } from '@shop/shared/listing';
@@ -29,7 +29,6 @@ import {
   findProductByHandle,
   findProductById,
   findProductsPage,
-  findPublishedProductsInOrder,
   findReviewsNewestFirst,
   updateProductPhotoColumns,
   updateVariantImages,
@@ -84,9 +83,8 @@ export async function listProducts(
   now: Date = new Date(),
 ): Promise<CountedListing<ProductList>> {
   const found = await readListing(db, request, PRODUCTS_PAGE_SIZE, now);
-  const rows = await findPublishedProductsInOrder(db, found.ids);
   const list: ProductList = {
-    products: await summarizeProducts(db, rows, now, found.saleRules),
+    products: await summarizeProducts(db, found.products, now, found.saleRules),
     page: request.page,
     pages: Math.ceil(found.total / PRODUCTS_PAGE_SIZE),
     facets: found.facets,
@@ -102,12 +100,13 @@ export async function summarizeProducts(
   now: Date,
   saleRules?: readonly DiscountRule[],
 ): Promise<ProductSummary[]> {
-  const ids = rows.map((row) => row.id);
-  const [alts, sales] = await Promise.all([
-    imageAltsOfProducts(db, ids),
-    readProductSales(db, ids, now, saleRules),
-  ]);
-  return rows.map((row) => toProductSummary(row, alts.get(row.id), sales));
+  const sales = await readProductSales(
+    db,
+    rows.map((row) => row.id),
+    now,
+    saleRules,
+  );
+  return rows.map((row) => toProductSummary(row, sales));
 }
 
 /** A category's newest cards: the carousel's `limit` (all a listing page holds without one). */
@@ -174,13 +173,12 @@ export async function getProduct(
   const row = await findPublishedProduct(db, address);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   const id = row.id;
-  const [reviews, alts, sales] = await Promise.all([
+  const [reviews, sales] = await Promise.all([
     findReviewsNewestFirst(db, id),
-    imageAltsOfProducts(db, [id]),
     readProductSales(db, [id], now),
   ]);
   return {
-    ...toProductSummary(row, alts.get(id), sales),
+    ...toProductSummary(row, sales),
     ...(row.seoTitle ? { seoTitle: row.seoTitle } : {}),
     ...(row.seoDescription ? { seoDescription: row.seoDescription } : {}),
     reviews: reviews.map(toReview),
@@ -245,11 +243,8 @@ function toStorefrontVariant(
   };
 }
 
-function toProductSummary(
-  row: ProductWithStock,
-  imageAlts: ImageAlts | undefined,
-  sales: ProductSales,
-): ProductSummary {
+function toProductSummary(row: ProductWithStock, sales: ProductSales): ProductSummary {
+  const imageAlts = imageAltsOfPhotos(row.photoAlts);
   const sale = saleOf(sales, { priceCents: row.priceCents, productId: row.id, variantId: null });
   return {
     _id: row.id,
@@ -308,8 +303,6 @@ export async function salePricesOf(
 }
 
 export type { ProductPhotoColumns };
-/** The SQL that reads a listed product's variants (collections list products as the catalog does). */
-export { variantsJson } from './repository';
 
 /** Points the storefront at a product's photos (modules/images decides which URLs). */
 export async function setProductPhotos(

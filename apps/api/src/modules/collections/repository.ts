@@ -3,7 +3,6 @@ import type { Database, Executor } from '../../db/client';
 import { preparedRead } from '../../db/prepared';
 import { publishedAddresses } from '../../db/published-addresses';
 import { collectionProducts, collections, products } from '../../db/schema';
-import { variantsJson } from '../catalog/service';
 
 /** The collections' SQL (decision 034). */
 
@@ -166,21 +165,4 @@ export async function countPublishedProductsOf(
     .innerJoin(products, eq(products.id, collectionProducts.productId))
     .where(publishedInCollection(collectionId));
   return row?.total ?? 0;
-}
-
-/** One page of a collection's published products, in the collection's order, with their stock. */
-export async function findPublishedProductsPageOf(
-  db: Executor,
-  collectionId: string,
-  page: { limit: number; offset: number },
-) {
-  const rows = await db
-    .select({ product: products, variants: variantsJson })
-    .from(collectionProducts)
-    .innerJoin(products, eq(products.id, collectionProducts.productId))
-    .where(publishedInCollection(collectionId))
-    .orderBy(asc(collectionProducts.position))
-    .limit(page.limit)
-    .offset(page.offset);
-  return rows.map((row) => ({ ...row.product, variants: row.variants ?? [] }));
 }

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
-import { preparedRead } from '../../db/prepared';
+import type { Executor } from '../../db/client';
 import { imageFiles, productImages } from '../../db/schema';
 
 /** The photos' SQL: product_images (which photo is where) and image_files (the renditions). */
@@ -19,27 +18,6 @@ export async function findImagesOfProduct(
     .from(productImages)
     .where(eq(productImages.productId, productId))
     .orderBy(asc(productImages.slot), asc(productImages.position), asc(productImages.createdAt));
-}
-
-const imagesOfProducts = preparedRead((db) =>
-  db
-    .select({
-      productId: productImages.productId,
-      hash: productImages.hash,
-      alt: productImages.alt,
-    })
-    .from(productImages)
-    .where(sql`${productImages.productId} = any(${sql.placeholder('productIds')}::uuid[])`)
-    .prepare('images_of_products'),
-);
-
-/** The photos of several products (the storefront's alt texts), in no particular order. */
-export async function findImagesOfProducts(
-  db: Database,
-  productIds: readonly string[],
-): Promise<Pick<ProductImageRow, 'productId' | 'hash' | 'alt'>[]> {
-  if (!productIds.length) return [];
-  return imagesOfProducts(db).execute({ productIds });
 }
 
 export async function insertProductImage(

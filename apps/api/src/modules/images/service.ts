@@ -4,8 +4,8 @@ import {
   type ImageSlot,
   type ProductImage,
 } from '@shop/shared/admin-catalog';
-import type { Database, Executor } from '../../db/client';
-import { findImagesOfProduct, findImagesOfProducts, type ProductImageRow } from './repository';
+import type { Executor } from '../../db/client';
+import { findImagesOfProduct, type ProductImageRow } from './repository';
 
 /** The photo rows the product-photos flow (flows/product-photos.ts) writes in its transactions. */
 export {
@@ -72,16 +72,12 @@ export async function photosOfProduct(db: Executor, productId: string): Promise<
 /** Alt text by photo URL. */
 export type ImageAlts = Record<string, string>;
 
-/** The alt texts of the products' uploaded photos, by product id (products without any are absent). */
-export async function imageAltsOfProducts(
-  db: Database,
-  productIds: readonly string[],
-): Promise<Map<string, ImageAlts>> {
-  const alts = new Map<string, ImageAlts>();
-  for (const row of await findImagesOfProducts(db, productIds)) {
-    const ofProduct = alts.get(row.productId) ?? {};
-    ofProduct[imageFileUrl(row.hash, PHOTO_URL_WIDTH)] = row.alt;
-    alts.set(row.productId, ofProduct);
-  }
+/** The alt texts of a product's uploaded photos, by URL (undefined when it has none). */
+export function imageAltsOfPhotos(
+  photos: readonly { hash: string; alt: string }[],
+): ImageAlts | undefined {
+  if (!photos.length) return undefined;
+  const alts: ImageAlts = {};
+  for (const photo of photos) alts[imageFileUrl(photo.hash, PHOTO_URL_WIDTH)] = photo.alt;
   return alts;
 }
