@@ -19,6 +19,7 @@ import type { Database, Executor, Transaction } from '../../db/client';
 import { preparedRead } from '../../db/prepared';
 import { publishedAddresses } from '../../db/published-addresses';
 import { containsPattern } from '../../lib/search';
+import { productPhotoAltsJson, type PhotoAlt } from '../images/service';
 import {
   collectionProducts,
   productHandleRedirects,
@@ -40,11 +41,6 @@ export interface VariantReading {
   compareAtCents: number | null;
   available: number;
   images: string[];
-}
-/** An uploaded photo's alt text, by the photo's hash (images/service.ts makes its URL). */
-export interface PhotoAlt {
-  hash: string;
-  alt: string;
 }
 export type ProductWithStock = ProductRow & { variants: VariantReading[]; photoAlts: PhotoAlt[] };
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -74,14 +70,12 @@ export const variantsJson = sql<VariantReading[] | null>`(
   from variants v where v.product_id = "products"."id"
 )`;
 
-// The product's uploaded photos' alt texts, in the same row: no round trip of their own.
-const photoAltsJson = sql<PhotoAlt[] | null>`(
-  select json_agg(json_build_object('hash', i.hash, 'alt', i.alt))
-  from product_images i where i.product_id = "products"."id"
-)`;
-
 /** What the storefront reads of a product: its row, its variants and its photos' alt texts. */
-const storefrontColumns = { product: products, variants: variantsJson, photoAlts: photoAltsJson };
+const storefrontColumns = {
+  product: products,
+  variants: variantsJson,
+  photoAlts: productPhotoAltsJson,
+};
 
 const toProductWithStock = (row: {
   product: ProductRow;

@@ -9,6 +9,20 @@ export type NewProductImage = typeof productImages.$inferInsert;
 export type ImageFileRow = typeof imageFiles.$inferSelect;
 export type NewImageFile = Pick<ImageFileRow, 'name' | 'contentType' | 'width' | 'height' | 'body'>;
 
+/** An uploaded photo's alt text, by the photo's hash (imageAltsOfPhotos makes its URL). */
+export type PhotoAlt = Pick<ProductImageRow, 'hash' | 'alt'>;
+
+/**
+ * The alt texts of a product's uploaded photos, as a column of a select from `products`: the
+ * storefront reads them in the product's row, with no round trip of their own (decision 063).
+ * Written out by name: inside a select drizzle leaves columns unqualified, and the photo's own
+ * "id" would shadow the product's.
+ */
+export const productPhotoAltsJson = sql<PhotoAlt[] | null>`(
+  select json_agg(json_build_object('hash', i.hash, 'alt', i.alt))
+  from product_images i where i.product_id = "products"."id"
+)`;
+
 export async function findImagesOfProduct(
   db: Executor,
   productId: string,

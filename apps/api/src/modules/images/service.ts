@@ -5,7 +5,7 @@ import {
   type ProductImage,
 } from '@shop/shared/admin-catalog';
 import type { Executor } from '../../db/client';
-import { findImagesOfProduct, type ProductImageRow } from './repository';
+import { findImagesOfProduct, type PhotoAlt, type ProductImageRow } from './repository';
 
 /** The photo rows the product-photos flow (flows/product-photos.ts) writes in its transactions. */
 export {
@@ -72,10 +72,11 @@ export async function photosOfProduct(db: Executor, productId: string): Promise<
 /** Alt text by photo URL. */
 export type ImageAlts = Record<string, string>;
 
+/** The SQL that reads a product's photos' alt texts in its row (the catalog's storefront reads). */
+export { productPhotoAltsJson, type PhotoAlt } from './repository';
+
 /** The alt texts of a product's uploaded photos, by URL (undefined when it has none). */
-export function imageAltsOfPhotos(
-  photos: readonly { hash: string; alt: string }[],
-): ImageAlts | undefined {
+export function imageAltsOfPhotos(photos: readonly PhotoAlt[]): ImageAlts | undefined {
   if (!photos.length) return undefined;
   const alts: ImageAlts = {};
   for (const photo of photos) alts[imageFileUrl(photo.hash, PHOTO_URL_WIDTH)] = photo.alt;
