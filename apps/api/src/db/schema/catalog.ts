@@ -32,6 +32,12 @@ export const products = pgTable(
   'products',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * A small number of its own, given by the database: what a search's matches are read as, so
+     * the API finds tens of thousands of them in its listing index by number, not by id
+     * (decision 064). Never shown, never asked for by a client.
+     */
+    number: integer('number').generatedAlwaysAsIdentity(),
     /** The product's unique slug (made from its name when not given): CSV rows are grouped by it. */
     handle: text('handle').notNull().unique(),
     /** Only published products are in the storefront; archived replaces deletion. */

@@ -19,7 +19,7 @@ import {
 import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
 import { insertDiscount, productSaleRules } from '../discounts/service';
-import { searchAttempts, searchMatchIds, searchScopeOf } from '../search/service';
+import { searchAttempts, searchMatchNumbers, searchScopeOf } from '../search/service';
 import { ListingIndex } from './listing-index';
 import {
   cardPriceSql,
@@ -218,7 +218,7 @@ describe(`the listing index (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
               bestSellingFrom: '2026-01-01',
             };
             const indexed = await index.facets({
-              scope: { categories, matchIds: () => searchMatchIds(db(), filter) },
+              scope: { categories, matchNumbers: () => searchMatchNumbers(db(), filter) },
               filters,
               rules: [],
             });

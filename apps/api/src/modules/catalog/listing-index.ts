@@ -31,6 +31,8 @@ const STALE_MS = 60 * 60 * 1000;
  */
 interface Facts {
   id: string;
+  /** The product's number (`products.number`): a search's matches are read as numbers. */
+  number: number;
   listed: boolean;
   category: string;
   /** Its category as a number (`Interned`). */
@@ -109,8 +111,8 @@ export interface IndexSaleRule {
 
 export interface IndexedListingQuery {
   scope: Pick<ListingScope, 'categories' | 'collectionId'> & {
-    /** A search's matches (their ids, read when asked): only these products are in scope. */
-    matchIds?: () => Promise<readonly string[]>;
+    /** A search's matches (their numbers, read when asked): only these products are in scope. */
+    matchNumbers?: () => Promise<readonly number[]>;
   };
   filters: ListingFilters;
   rules: readonly IndexSaleRule[];
@@ -121,6 +123,8 @@ class Catalog {
   readonly interned = new Interned();
   readonly products: (Facts | undefined)[] = [];
   readonly slotOf = new Map<string, number>();
+  /** Each product's slot + 1 by its number (0: none): a search's matches are numbers. */
+  private slotsByNumber = new Int32Array(1024);
   private readonly free: number[] = [];
   private readonly lists = new Map<string, Int32Array>();
   private readonly placed = new Map<string, Map<string, Int32Array>>();
@@ -130,6 +134,7 @@ class Catalog {
   put(row: ListingFactsRow) {
     const facts: Facts = {
       id: row.id,
+      number: row.number,
       listed: row.listed,
       category: row.category ?? '',
       categoryId: this.interned.categoryIdOf(row.category ?? ''),
@@ -145,6 +150,12 @@ class Catalog {
     const slot = this.slotOf.get(row.id) ?? this.free.pop() ?? this.products.length;
     this.slotOf.set(row.id, slot);
     this.products[slot] = facts;
+    if (row.number >= this.slotsByNumber.length) {
+      const grown = new Int32Array(Math.max(row.number + 1, 2 * this.slotsByNumber.length));
+      grown.set(this.slotsByNumber);
+      this.slotsByNumber = grown;
+    }
+    this.slotsByNumber[row.number] = slot + 1;
     // Lists no product holds any more are forgotten now and then: sharing is bounded.
     if (this.shared > 4 * this.slotOf.size + 1024) {
       this.lists.clear();
@@ -158,8 +169,15 @@ class Catalog {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     this.slotOf.delete(id);
+    this.slotsByNumber[this.products[slot]!.number] = 0;
     this.products[slot] = undefined;
     this.free.push(slot);
+  }
+
+  /** The slot of the product with this number, if the index holds it. */
+  slotOfNumber(number: number): number | undefined {
+    const slot = this.slotsByNumber[number];
+    return slot ? slot - 1 : undefined;
   }
 
   /** One array for every equal list, read from its string and split only the first time. */
@@ -274,13 +292,13 @@ export class ListingIndex {
       query.rules.some((rule) => rule.target?.variantIds.length)
     )
       return undefined;
-    const [productIds] = await Promise.all([query.scope.matchIds?.(), this.catchUp()]);
+    const [numbers] = await Promise.all([query.scope.matchNumbers?.(), this.catchUp()]);
     const { catalog } = this;
     let only: Uint8Array | undefined;
-    if (productIds) {
+    if (numbers) {
       only = new Uint8Array(catalog.products.length);
-      for (const id of productIds) {
-        const slot = catalog.slotOf.get(id);
+      for (const number of numbers) {
+        const slot = catalog.slotOfNumber(number);
         if (slot !== undefined) only[slot] = 1;
       }
     }

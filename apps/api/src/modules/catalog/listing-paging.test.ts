@@ -56,6 +56,14 @@ async function listings(): Promise<[string, ListingKind, Omit<ListingRequest, 'f
     ['hoodies and totes', 'catalog', { page: 1, categories: ['hoodies', 'totes'] }],
     ['a collection', 'collection', { page: 1, collectionId: drop!.id }],
     ['search "tee"', 'search', { page: 1, keyword: 'tee' }],
+    // One word: the first pages are read from the top score alone (name, in stock) while it fills them.
+    ['search "tote"', 'search', { page: 1, keyword: 'tote' }],
+    ['search "hodie"', 'search', { page: 1, keyword: 'hodie' }],
+    [
+      'search "hoodies" among hoodies',
+      'search',
+      { page: 1, keyword: 'hoodies', categories: ['hoodies'] },
+    ],
   ];
 }
 

@@ -21,6 +21,12 @@ export interface ListingScope {
   matches?: SQL | undefined;
   /** The search's rank of a match (over `m` and `p`), best highest. */
   score?: SQL | undefined;
+  /**
+   * Whether a product (`p`) has the search's top score, when one condition can say it (a
+   * one-word search: the word in the name). The search's best page is then read without scoring
+   * every match (`topScorePageSql`).
+   */
+  topScore?: SQL | undefined;
 }
 
 export interface ListingQuery {
@@ -424,6 +430,30 @@ export const listingPageSql = (query: ListingQuery, page: PageWindow) => {
     limit ${page.limit} offset ${page.offset}`;
 };
 
+/**
+ * The select of a relevance-sorted search's page read from its best-ranked products alone: the
+ * top score, in stock, newest first, as the ranking's keys order them. When it fills the page,
+ * that is the page (nothing ranks above them). The planner walks the newest products (the
+ * listing's index) and looks each one up in the search's, or reads the matches from the search's
+ * index and sorts them, whichever costs less, instead of scoring every match: a broad word
+ * (`hoodie` at 100,000 products) matches a sixth of the catalog (issue 22). Undefined for a
+ * search without such a score, another sort, and a page read from the end.
+ */
+export function topScorePageSql(query: ListingQuery, page: PageWindow): SQL | undefined {
+  const { topScore, categories, collectionId } = query.scope;
+  if (!topScore || query.sort !== 'relevance' || page.reversed) return undefined;
+  const where = predicates(query);
+  return sql`
+    select p.id ${scopeFrom({ categories, collectionId })}
+      and ${topScore} and coalesce(k.in_stock, false)
+      and ${sql.join(
+        FILTERS.map((name) => where[name]),
+        sql` and `,
+      )}
+    order by ${orderBy(newestKeys, false)}
+    limit ${page.limit} offset ${page.offset}`;
+}
+
 interface SaleTarget {
   productIds: readonly string[];
   variantIds: readonly string[];
@@ -541,6 +571,8 @@ export interface ListingFactsRow {
   stockFacets: string;
   stockPairs: string;
   optionCount: number;
+  /** The product's number (`products.number`): how a search's matches name it. */
+  number: number;
 }
 
 /** What parts the items of a `ListingFactsRow` list. */
@@ -573,7 +605,8 @@ const FACTS_COLUMNS = sql`k.product_id as id, k.listed, k.category, k.price_cent
   array_to_string(array(select array_position(k.facets, split_part(p, E'\x1e', 1)) || '.' ||
     array_position(k.facets, split_part(p, E'\x1e', 2)) from unnest(k.stock_pairs) p), ',')
     as "stockPairs",
-  k.option_count::int as "optionCount"`;
+  k.option_count::int as "optionCount",
+  (select p.number from products p where p.id = k.product_id) as number`;
 
 /**
  * The kept facts written by transactions from `since` on (none when undefined), the deletions,
@@ -594,15 +627,15 @@ export async function findListingFactsSince(
         from product_in_stock k where ${written}
       union all
       select 'gone', g.product_id, null, null, null, null, null, null, null, null, null, null,
-        null, null, null
+        null, null, null, null
         from product_in_stock_gone g where ${deleted}
       union all
       select 'collection', c.id, null, null, null, null, null, null, null, null, null, null,
-        c.handle, c.name, null
+        null, c.handle, c.name, null
         from collections c where c.status = 'published'
       union all
       select 'xmin', null, null, null, null, null, null, null, null, null, null, null,
-        null, null, x.xmin from x`),
+        null, null, null, x.xmin from x`),
   );
   const changes: ListingFactsChanges = { xmin: '0', rows: [], gone: [], collections: [] };
   for (const row of rows) {

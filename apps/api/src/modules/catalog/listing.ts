@@ -13,13 +13,15 @@ import type { DiscountRule } from '@shop/shared/discounts';
 import type { SearchOutcome } from '@shop/shared/search';
 import type { Database } from '../../db/client';
 import { productSaleRules } from '../discounts/service';
-import { didYouMean, searchAttempts, searchMatchIds, searchScopeOf } from '../search/service';
+import { didYouMean, searchAttempts, searchMatchNumbers, searchScopeOf } from '../search/service';
 import {
   findListingFacets,
   listingPageSql,
   onSaleSql,
   pageWindowOf,
   cardPriceSql,
+  topScorePageSql,
+  type PageWindow,
   type FacetRow,
   type ListingQuery,
   type ListingScope,
@@ -98,10 +100,7 @@ export async function readListing(
   const pageOf = async (query: ListingQuery, rows: FacetRow[], search?: SearchOutcome) => {
     const total = countOf(rows, 'total');
     const page = pageWindowOf(total, window);
-    const products =
-      window.offset < total
-        ? await findProductsOfPage(db, listingPageSql(query, page), page.reversed ?? false)
-        : [];
+    const products = window.offset < total ? await pageProducts(query, page) : [];
     return {
       products,
       total,
@@ -111,16 +110,25 @@ export async function readListing(
     };
   };
 
+  const pageProducts = async (query: ListingQuery, page: PageWindow) => {
+    const top = topScorePageSql(query, page);
+    if (top) {
+      const best = await findProductsOfPage(db, top, false);
+      if (best.length === page.limit) return best;
+    }
+    return findProductsOfPage(db, listingPageSql(query, page), page.reversed ?? false);
+  };
+
   // Counted by the listing index when it can say, else by the database (decision 061).
   const index = listingIndexOf(db);
   const counted =
-    (matches?: () => Promise<string[]>) =>
+    (matches?: () => Promise<number[]>) =>
     async (known: ListingQuery): Promise<FacetRow[]> => {
       const indexed = await index.facets({
         scope: {
           categories: scope.categories,
           collectionId: scope.collectionId,
-          matchIds: matches,
+          matchNumbers: matches,
         },
         filters: known.filters,
         rules,
@@ -139,8 +147,8 @@ export async function readListing(
       ...base,
       scope: { ...scope, ...searchScopeOf(filter) },
     };
-    let ids: Promise<string[]> | undefined;
-    const matches = () => (ids ??= searchMatchIds(db, filter));
+    let numbers: Promise<number[]> | undefined;
+    const matches = () => (numbers ??= searchMatchNumbers(db, filter));
     const [known, rows] = await facetsOfKnownOptions(query, counted(matches));
     if (countOf(rows, 'scope') > 0)
       return pageOf(known, rows, { matched: filter.every ? 'all' : 'some', didYouMean: [] });

@@ -5,11 +5,17 @@ import { searchQueryDays, searchSynonyms } from '../../db/schema';
 /*
  * The storefront search's SQL (decision 050): the same statements on PGlite and PostgreSQL. Every
  * word of a search becomes a tsquery in `shop_search` (English stems, accents folded): the word
- * itself OR its synonyms OR its typo corrections. The GIN index of product_search.document finds
+ * itself OR its synonyms OR its typo corrections. The GIN index of the three fields together finds
  * the matches; the three fields rank them.
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * A search row's three fields as one vector (`s`): what the GIN index `product_search_document_idx`
+ * is built on, so a match must be asked in these very words (decision 064).
+ */
+const SEARCH_DOCUMENT = sql`(s.name_vector || s.facet_vector || s.text_vector)`;
 
 /** What the database knows of one word of a search. */
 export interface WordReading {
@@ -27,7 +33,7 @@ export interface WordReading {
 /** A published product's search row matches `query`. */
 const publishedMatch = (query: SQL) => sql`exists (
   select 1 from product_search s join products p on p.id = s.product_id
-  where p.status = 'published' and s.document @@ ${query})`;
+  where p.status = 'published' and ${SEARCH_DOCUMENT} @@ ${query})`;
 
 const tsquery = (text: SQL | string) => sql`plainto_tsquery('shop_search', ${text})`;
 
@@ -124,21 +130,42 @@ export interface SearchFilter {
 export const searchMatchesSql = (filter: SearchFilter, scored = true): SQL =>
   sql`(select s.product_id${scored ? sql`, ${fieldScore(filter.terms)} as score` : sql``}
         from product_search s
-        where s.document @@ (${matchQuery(filter.terms, filter.every)}) offset 0)`;
+        where ${SEARCH_DOCUMENT} @@ (${matchQuery(filter.terms, filter.every)}) offset 0)`;
 
-/** The ids of the products a search matches, published or not (decision 061 counts them). */
-export async function findSearchMatchIds(db: Executor, filter: SearchFilter): Promise<string[]> {
-  const [row] = rowsOf<{ ids: string[] | null }>(
+/**
+ * The numbers (`products.number`) of the products a search matches, published or not (decision
+ * 061 counts them). One text of numbers apart by commas: a broad word matches tens of thousands,
+ * and pg's parser of an array of their ids took 20 ms of the API's thread for 16,667 of them;
+ * looking the ids up took as much again (decision 064).
+ */
+export async function findSearchMatchNumbers(
+  db: Executor,
+  filter: SearchFilter,
+): Promise<number[]> {
+  const [row] = rowsOf<{ numbers: string | null }>(
     await db.execute(
-      sql`select array_agg(m.product_id)::text[] as ids from ${searchMatchesSql(filter, false)} m`,
+      sql`select string_agg(s.product_number::text, ',') as numbers from product_search s
+        where ${SEARCH_DOCUMENT} @@ (${matchQuery(filter.terms, filter.every)})`,
     ),
   );
-  return row?.ids ?? [];
+  return row?.numbers ? row.numbers.split(',').map(Number) : [];
 }
 
 /** A match's rank over `m` (searchMatchesSql) and its product `p`: best highest. */
 export const searchScoreSql = (filter: SearchFilter): SQL =>
   sql`(m.score${phraseScore(filter.phrase)})`;
+
+/**
+ * Whether a product (`p`) has the search's top score, as a condition: a one-word search (no
+ * phrase to add to the score) scores highest with the word in the name. Undefined for several
+ * words. Over the search's index too, so the planner may read the matches from it.
+ */
+export const searchTopScoreSql = (filter: SearchFilter): SQL | undefined => {
+  if (filter.phrase || filter.terms.length !== 1) return undefined;
+  const query = matchQuery(filter.terms, true);
+  return sql`exists (select 1 from product_search s where s.product_id = p.id
+    and ${SEARCH_DOCUMENT} @@ (${query}) and s.name_vector @@ (${query}))`;
+};
 
 /** The published products that match, as `m` joined to `p` and its stock `k`. */
 function matchingProducts(filter: SearchFilter, scored: boolean): SQL {
@@ -193,7 +220,7 @@ export const namedProductsSql = (filter: SearchFilter, inStock: boolean, limit: 
     from products p
       join product_search s on s.product_id = p.id
       left join product_in_stock k on k.product_id = p.id
-    where p.status = 'published' and s.document @@ (${query}) and s.name_vector @@ (${query})
+    where p.status = 'published' and ${SEARCH_DOCUMENT} @@ (${query}) and s.name_vector @@ (${query})
       and coalesce(k.in_stock, false) = ${inStock}
     order by p.created_at desc, p.id
     limit ${limit}`;

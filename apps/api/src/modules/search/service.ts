@@ -22,13 +22,14 @@ import {
   findClosestWords,
   findNoResultQueries,
   findPrefixCandidates,
-  findSearchMatchIds,
+  findSearchMatchNumbers,
   findSuggestedProducts,
   findSynonymGroups,
   findTopSearchQueries,
   readWords,
   searchMatchesSql,
   searchScoreSql,
+  searchTopScoreSql,
   replaceSynonymGroups,
   sumSearchDays,
   type SearchFilter,
@@ -107,11 +108,12 @@ export async function searchAttempts(
 export const searchScopeOf = (filter: SearchFilter) => ({
   matches: searchMatchesSql(filter),
   score: searchScoreSql(filter),
+  topScore: searchTopScoreSql(filter),
 });
 
-/** The ids of the products a search matches: the listing index counts its facets (061). */
-export const searchMatchIds = (db: Database, filter: SearchFilter) =>
-  findSearchMatchIds(db, filter);
+/** The numbers of the products a search matches: the listing index counts their facets (061). */
+export const searchMatchNumbers = (db: Database, filter: SearchFilter) =>
+  findSearchMatchNumbers(db, filter);
 
 /** A search that found nothing, even with typos allowed: the shop's closest words instead. */
 export async function didYouMean(db: Database, words: readonly string[]): Promise<string[]> {
