@@ -294,13 +294,15 @@ export class ListingIndex {
       return undefined;
     const [numbers] = await Promise.all([query.scope.matchNumbers?.(), this.catchUp()]);
     const { catalog } = this;
-    let only: Uint8Array | undefined;
+    let only: Int32Array | undefined;
     if (numbers) {
-      only = new Uint8Array(catalog.products.length);
+      const slots = new Int32Array(numbers.length);
+      let found = 0;
       for (const number of numbers) {
         const slot = catalog.slotOfNumber(number);
-        if (slot !== undefined) only[slot] = 1;
+        if (slot !== undefined) slots[found++] = slot;
       }
+      only = slots.subarray(0, found);
     }
     return countFacets(catalog.products, catalog.interned, this.collections, query, only);
   }
@@ -359,7 +361,8 @@ function countFacets(
   interned: Interned,
   collections: ReadonlyMap<string, { handle: string; name: string }>,
   query: IndexedListingQuery,
-  only: Uint8Array | undefined,
+  /** The slots of a search's matches, the only ones it visits; else every product's. */
+  only: Int32Array | undefined,
 ): FacetRow[] | undefined {
   const { scope, filters } = query;
   const values = interned.names.length;
@@ -411,9 +414,10 @@ function countFacets(
   /** Passes every filter but this one (whose own values it counts for). */
   const allBut = (pass: boolean) => failed === 0 || (failed === 1 && !pass);
 
-  for (let slot = 0; slot < products.length; slot += 1) {
-    const facts = products[slot];
-    if (!facts?.listed || (only && !only[slot])) continue;
+  const visits = only ? only.length : products.length;
+  for (let visit = 0; visit < visits; visit += 1) {
+    const facts = products[only ? only[visit]! : visit];
+    if (!facts?.listed) continue;
     if (scopeCategories && !scopeCategories[facts.categoryId]) continue;
     if (scope.collectionId && !facts.collectionIds.includes(scope.collectionId)) continue;
     inScope += 1;
@@ -455,7 +459,7 @@ function countFacets(
     if (!allBut(passOptions)) continue;
 
     // The option values it counts for (decision 060).
-    current = slot;
+    current = visit;
     if (!first) {
       for (let n = 0; n < stockFacets.length; n += 1) count(stockFacets[n]!);
     } else if (!second) {
