@@ -199,6 +199,25 @@ describe(`the listing index (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
     );
   }, 180_000);
 
+  it('counts a product that moved between two categories of one page once', async () => {
+    const index = new ListingIndex(db());
+    await index.catchUp();
+    const moved = (await run(
+      sql`select id from products where category = 'selflove_women_tshirts' limit 1`,
+    )) as unknown as { rows: { id: string }[] };
+    const id = moved.rows[0]!.id;
+    const move = (category: Category) =>
+      run(sql`update products set category = ${category} where id = ${id}`);
+    await move('selflove_men_tshirts');
+    try {
+      // The scopes include the page of both tees: the product is in one of its categories.
+      await expectIndexEqualsLive(index, NO_FILTERS);
+      await expectIndexEqualsLive(index, { ...NO_FILTERS, inStock: true });
+    } finally {
+      await move('selflove_women_tshirts');
+    }
+  });
+
   it('counts a search’s matches as the database counts them', async () => {
     const index = new ListingIndex(db());
     const before = compared;
