@@ -41,11 +41,26 @@ interface Facts {
   inStock: boolean;
   compareAtSale: boolean;
   collectionIds: readonly string[];
+  options: OptionLists;
+}
+
+/**
+ * A product's option values as numbers (`Interned`): one object for every product with the same
+ * lists. A count of facets works out what its filters make of each object once, and keeps that
+ * on it (`countedBy`): 16,667 hoodies in a few kinds share a few (decision 065).
+ */
+interface OptionLists {
   facets: Int32Array;
   stockFacets: Int32Array;
   /** Pairs in stock, flat: value, partner, value, partner… */
   stockPairs: Int32Array;
   optionCount: number;
+  /** The count (`countFacets`) that last worked these lists out. */
+  countedBy: number;
+  /** Whether the lists pass that count's option filters. */
+  passes: boolean;
+  /** The option values a product with them counts for, each once; none if its variants must say. */
+  counts: Int32Array | undefined;
 }
 
 /** Option values ('size=L') as numbers, with their option's number. */
@@ -130,6 +145,7 @@ class Catalog {
   private readonly placed = new Map<string, Map<string, Int32Array>>();
   private shared = 0;
   private readonly strings = new Map<string, readonly string[]>();
+  private readonly options = new Map<string, OptionLists>();
 
   put(row: ListingFactsRow) {
     const facts: Facts = {
@@ -142,10 +158,7 @@ class Catalog {
       inStock: row.inStock,
       compareAtSale: row.compareAtSale,
       collectionIds: this.sharedStrings(row.collectionIds),
-      facets: this.sharedIds(row.facets),
-      stockFacets: this.sharedPlaces(row.facets, row.stockFacets),
-      stockPairs: this.sharedPlaces(row.facets, row.stockPairs),
-      optionCount: row.optionCount,
+      options: this.sharedOptions(row),
     };
     const slot = this.slotOf.get(row.id) ?? this.free.pop() ?? this.products.length;
     this.slotOf.set(row.id, slot);
@@ -161,6 +174,7 @@ class Catalog {
       this.lists.clear();
       this.placed.clear();
       this.strings.clear();
+      this.options.clear();
       this.shared = 0;
     }
   }
@@ -178,6 +192,25 @@ class Catalog {
   slotOfNumber(number: number): number | undefined {
     const slot = this.slotsByNumber[number];
     return slot ? slot - 1 : undefined;
+  }
+
+  private sharedOptions(row: ListingFactsRow): OptionLists {
+    const key = `${row.optionCount}\n${row.facets}\n${row.stockFacets}\n${row.stockPairs}`;
+    let options = this.options.get(key);
+    if (!options) {
+      options = {
+        facets: this.sharedIds(row.facets),
+        stockFacets: this.sharedPlaces(row.facets, row.stockFacets),
+        stockPairs: this.sharedPlaces(row.facets, row.stockPairs),
+        optionCount: row.optionCount,
+        countedBy: 0,
+        passes: false,
+        counts: undefined,
+      };
+      this.options.set(key, options);
+      this.shared += 1;
+    }
+    return options;
   }
 
   /** One array for every equal list, read from its string and split only the first time. */
@@ -351,6 +384,9 @@ const hasPair = (pairs: Int32Array, first: Uint8Array, second: Uint8Array) => {
   return false;
 };
 
+/** The counts of facets so far: each marks the option lists it has worked out (`countedBy`). */
+let countsSoFar = 0;
+
 /**
  * Counts the facets of a listing over these products, as the database counts them: each filter's
  * values among the products every other chosen filter leaves (decisions 057 and 060). Undefined
@@ -400,66 +436,34 @@ function countFacets(
   const optionCounts = new Int32Array(values);
   const seen = new Uint8Array(values);
   const place = new Int32Array(values).fill(0x7fffffff);
-  const stamp = new Int32Array(values).fill(-1);
   const add = <K>(counts: Map<K, number>, key: K, counted: boolean) =>
     counts.set(key, (counts.get(key) ?? 0) + (counted ? 1 : 0));
-  // Each option value counts once for the product in hand (`current`).
-  let current = -1;
-  const count = (id: number) => {
-    if (stamp[id] === current) return;
-    stamp[id] = current;
-    optionCounts[id]! += 1;
-  };
-  let failed = 0;
-  /** Passes every filter but this one (whose own values it counts for). */
-  const allBut = (pass: boolean) => failed === 0 || (failed === 1 && !pass);
-
-  const visits = only ? only.length : products.length;
-  for (let visit = 0; visit < visits; visit += 1) {
-    const facts = products[only ? only[visit]! : visit];
-    if (!facts?.listed) continue;
-    if (scopeCategories && !scopeCategories[facts.categoryId]) continue;
-    if (scope.collectionId && !facts.collectionIds.includes(scope.collectionId)) continue;
-    inScope += 1;
-    const { facets, stockFacets, stockPairs } = facts;
+  const thisCount = (countsSoFar += 1);
+  const stamp = new Int32Array(values);
+  let worked = 0;
+  /** Works out what the filters make of a list (`OptionLists`), once in this count. */
+  const workOut = (lists: OptionLists) => {
+    const { facets, stockFacets, stockPairs } = lists;
     // A value's place: its first in any product's list (1 for the first).
     for (let n = 0; n < facets.length; n += 1) {
       const id = facets[n]!;
       seen[id] = 1;
       if (n + 1 < place[id]!) place[id] = n + 1;
     }
-
-    const cardCents = sales ? sales.cardCents(facts) : facts.priceCents;
-    const saleNow = sales ? sales.onSale(facts) : facts.compareAtSale;
-    const passType = !types || types[facts.categoryId] === 1;
-    const passCollection =
-      !chosenCollections || facts.collectionIds.some((id) => chosenCollections.has(id));
-    const passPrice =
-      !price ||
-      ((price.minCents === null || cardCents >= price.minCents) &&
-        (price.maxCents === null || cardCents < price.maxCents));
-    const passStock = !filters.inStock || facts.inStock;
-    const passSale = !filters.onSale || saleNow;
-    const passOptions = !first
+    // Each value once for the list in hand (`mark`).
+    const mark = (worked += 1);
+    const ids: number[] = [];
+    const count = (id: number) => {
+      if (stamp[id] === mark) return;
+      stamp[id] = mark;
+      ids.push(id);
+    };
+    lists.countedBy = thisCount;
+    lists.passes = !first
       ? true
       : !second
         ? hasAny(stockFacets, first.flags)
         : hasPair(stockPairs, first.flags, second.flags);
-    failed = +!passType + +!passCollection + +!passPrice + +!passStock + +!passSale + +!passOptions;
-
-    if (failed === 0) total += 1;
-    typeSeen[facts.categoryId] = 1;
-    if (allBut(passType)) typeCounts[facts.categoryId]! += 1;
-    add(priceCounts, Math.trunc(cardCents / 100), allBut(passPrice));
-    if (allBut(passStock) && facts.inStock) inStock += 1;
-    if (allBut(passSale) && saleNow) onSale += 1;
-    if (!scope.collectionId)
-      for (const id of facts.collectionIds)
-        if (collections.has(id)) add(collectionCounts, id, allBut(passCollection));
-    if (!allBut(passOptions)) continue;
-
-    // The option values it counts for (decision 060).
-    current = visit;
     if (!first) {
       for (let n = 0; n < stockFacets.length; n += 1) count(stockFacets[n]!);
     } else if (!second) {
@@ -467,9 +471,12 @@ function countFacets(
         if (interned.paramOf[stockFacets[n]!] === first.param) count(stockFacets[n]!);
       for (let n = 0; n < stockPairs.length; n += 2)
         if (first.flags[stockPairs[n + 1]!]) count(stockPairs[n]!);
-    } else if (facts.optionCount > 2) {
+    } else if (lists.optionCount > 2) {
       // Only its variants can say which of its values go with the chosen ones.
-      if (hasAny(stockFacets, first.flags) || hasAny(stockFacets, second.flags)) return undefined;
+      if (hasAny(stockFacets, first.flags) || hasAny(stockFacets, second.flags)) {
+        lists.counts = undefined;
+        return;
+      }
     } else {
       for (let n = 0; n < stockPairs.length; n += 2) {
         const value = stockPairs[n]!;
@@ -482,6 +489,49 @@ function countFacets(
           count(value);
       }
     }
+    lists.counts = Int32Array.from(ids);
+  };
+  let failed = 0;
+  /** Passes every filter but this one (whose own values it counts for). */
+  const allBut = (pass: boolean) => failed === 0 || (failed === 1 && !pass);
+
+  const visits = only ? only.length : products.length;
+  for (let visit = 0; visit < visits; visit += 1) {
+    const facts = products[only ? only[visit]! : visit];
+    if (!facts?.listed) continue;
+    if (scopeCategories && !scopeCategories[facts.categoryId]) continue;
+    if (scope.collectionId && !facts.collectionIds.includes(scope.collectionId)) continue;
+    inScope += 1;
+    const lists = facts.options;
+    if (lists.countedBy !== thisCount) workOut(lists);
+
+    const cardCents = sales ? sales.cardCents(facts) : facts.priceCents;
+    const saleNow = sales ? sales.onSale(facts) : facts.compareAtSale;
+    const passType = !types || types[facts.categoryId] === 1;
+    const passCollection =
+      !chosenCollections || facts.collectionIds.some((id) => chosenCollections.has(id));
+    const passPrice =
+      !price ||
+      ((price.minCents === null || cardCents >= price.minCents) &&
+        (price.maxCents === null || cardCents < price.maxCents));
+    const passStock = !filters.inStock || facts.inStock;
+    const passSale = !filters.onSale || saleNow;
+    const passOptions = lists.passes;
+    failed = +!passType + +!passCollection + +!passPrice + +!passStock + +!passSale + +!passOptions;
+
+    if (failed === 0) total += 1;
+    typeSeen[facts.categoryId] = 1;
+    if (allBut(passType)) typeCounts[facts.categoryId]! += 1;
+    add(priceCounts, Math.trunc(cardCents / 100), allBut(passPrice));
+    if (allBut(passStock) && facts.inStock) inStock += 1;
+    if (allBut(passSale) && saleNow) onSale += 1;
+    if (!scope.collectionId)
+      for (const id of facts.collectionIds)
+        if (collections.has(id)) add(collectionCounts, id, allBut(passCollection));
+    if (!allBut(passOptions)) continue;
+    const { counts } = lists;
+    if (!counts) return undefined;
+    for (let n = 0; n < counts.length; n += 1) optionCounts[counts[n]!]! += 1;
   }
 
   const row = (facet: FacetRow['facet'], value: string, count: number, label = ''): FacetRow => ({
