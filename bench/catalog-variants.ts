@@ -27,6 +27,7 @@ import { startBenchShop } from './support/bench-shop';
 import { cpuMsOf } from './support/cpu';
 import { loadPaths } from './support/load';
 import { ROOT, buildUnlessSkipped, freePort } from './support/production-server';
+import { withApiSessionOptions } from './support/session-options';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -136,7 +137,7 @@ async function measureCatalog(): Promise<{ rows: Row[]; costs: Map<string, [CpuC
           String(barePort),
           contentType,
           bodyFile,
-          database.url,
+          withApiSessionOptions(database.url),
         ]);
         await new Promise<void>((resolve) => bare.once('message', () => resolve()));
         const bareOrigin = `http://127.0.0.1:${barePort}`;

@@ -30,6 +30,7 @@ import {
 import { cpuOf } from './support/cpu';
 import { startCountingProxy, type CountingProxy } from './support/pg-counting-proxy';
 import { ROOT, freePort, median } from './support/production-server';
+import { withApiSessionOptions } from './support/session-options';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const workers = Number(process.env.BENCH_WORKERS ?? 8);
@@ -159,7 +160,7 @@ const bareProxy = await startCountingProxy(scratch.url);
 const barePort = await freePort();
 const bare = fork(path.join(ROOT, 'bench/bare-checkout-server.mjs'), [
   String(barePort),
-  bareProxy.url,
+  withApiSessionOptions(bareProxy.url),
 ]);
 const bareReady = new Promise<void>((resolve) => bare.once('message', () => resolve()));
 const loadBefore = loadavg()[0] ?? 0;

@@ -38,6 +38,7 @@ import {
 } from './support/catalog-generator';
 import { loadPaths } from './support/load';
 import { ROOT, buildUnlessSkipped } from './support/production-server';
+import { withApiSessionOptions } from './support/session-options';
 
 let productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -303,7 +304,7 @@ try {
   const bareProcess = fork(path.join(ROOT, 'bench/bare-search-server.mjs'), [
     String(barePort),
     specFile,
-    database.url,
+    withApiSessionOptions(database.url),
   ]);
   bare = { process: bareProcess, origin: `http://127.0.0.1:${barePort}` };
   await new Promise<void>((resolve) => bareProcess.once('message', () => resolve()));

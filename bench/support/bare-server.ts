@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT, freePort } from './production-server';
+import { withApiSessionOptions } from './session-options';
 
 /**
  * Starts bare-server.mjs answering `body` as `contentType` (gzipped, and said so, when `gzip`)
@@ -23,7 +24,7 @@ export async function startBare(
   const port = await freePort();
   const bare = fork(
     path.join(ROOT, 'bench/bare-server.mjs'),
-    [String(port), contentType, bodyFile, dbUrl],
+    [String(port), contentType, bodyFile, withApiSessionOptions(dbUrl)],
     {
       env: { ...process.env, ...(gzip ? { BARE_CONTENT_ENCODING: 'gzip' } : {}) },
       execArgv: (process.env.BARE_NODE_ARGS ?? '').split(' ').filter(Boolean),

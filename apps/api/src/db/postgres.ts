@@ -49,6 +49,14 @@ class DroppingClient extends pg.Client {
   }
 }
 
+/**
+ * The settings of every session the API opens; the benchmarks' bare servers open theirs with the
+ * same. The shop's statements are short reads and writes: compiling one with JIT costs more than
+ * it saves (1.7 s of a 4 s listing facets statement at 100,000 products, decision 057), and so
+ * does starting parallel workers for one (10 of a filtered listing page's 10.2 ms, decision 065).
+ */
+export const SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
+
 export function openPostgres(
   connectionString: string,
   max: number,
@@ -63,9 +71,7 @@ export function openPostgres(
     // timeouts end the wait. This one covers connecting and waiting for a free client.
     connectionTimeoutMillis: timeouts.connectMs,
     statement_timeout: timeouts.queryMs,
-    // The shop's statements are short reads and writes: compiling one with JIT costs more than
-    // it saves (1.7 s of a 4 s listing facets statement at 100,000 products, decision 057).
-    options: '-c jit=off',
+    options: SESSION_OPTIONS,
     query_timeout: timeouts.queryMs + CLIENT_GRACE_MS,
     idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
     keepAlive: true,
