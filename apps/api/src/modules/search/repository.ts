@@ -22,8 +22,12 @@ export interface WordReading {
   word: string;
   /** Only a stop word ('the', 'and'): no word at all for the search. */
   stop: boolean;
-  /** Some published product's text has it (as it is, stemmed, accents folded). */
-  known: boolean;
+  /**
+   * Some published product's text has it (as it is, stemmed, accents folded); null when that was
+   * not asked, as it could change nothing: the word has synonyms, or the shop has no other word
+   * like it to correct it to. Asking costs a walk over every match of a common word (decision 065).
+   */
+  known: boolean | null;
   /** The other terms of the owner's synonym groups that hold it. */
   synonyms: string[];
   /** Words of the vocabulary that look like it (trigram similarity), most alike first. */
@@ -47,20 +51,24 @@ export async function readWords(db: Executor, words: readonly string[]): Promise
 export const readWordsSql = (words: readonly string[]) => sql`
     select w.word,
       numnode(${tsquery(sql`w.word`)}) = 0 as stop,
-      ${publishedMatch(tsquery(sql`w.word`))} as known,
-      coalesce((
+      case when cardinality(syn.synonyms) = 0
+        and exists (select 1 from unnest(nr.near) as c(word) where c.word <> w.word)
+        then ${publishedMatch(tsquery(sql`w.word`))} end as known,
+      syn.synonyms,
+      nr.near
+    from json_array_elements_text(${JSON.stringify(words)}::json) with ordinality as w(word, n)
+    cross join lateral (select coalesce((
         select array_agg(distinct t.term) from search_synonyms g, unnest(g.terms) as t(term)
         where t.term <> w.word and exists (
           select 1 from unnest(g.terms) as m(term)
           where ${tsquery(sql`m.term`)}::text = ${tsquery(sql`w.word`)}::text)
-      ), '{}') as synonyms,
-      coalesce((
-        select array_agg(n.word order by n.likeness desc, n.word) from (
+      ), '{}') as synonyms) syn
+    cross join lateral (select coalesce((
+        select array_agg(v.word order by v.likeness desc, v.word) from (
           select v.word, similarity(v.word, lower(unaccent(w.word))) as likeness
           from search_words v where v.word % lower(unaccent(w.word))
-          order by likeness desc, v.word limit 10) n
-      ), '{}') as near
-    from json_array_elements_text(${JSON.stringify(words)}::json) with ordinality as w(word, n)
+          order by likeness desc, v.word limit 10) v
+      ), '{}') as near) nr
     order by w.n`;
 
 /**

@@ -322,3 +322,27 @@ describe('the owner’s synonyms', () => {
     }
   });
 });
+
+describe('a word the shop has is taken as typed', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp();
+    await addProduct(shop.database.db, { name: 'Marlow Pouch', category: 'totes' });
+    await addProduct(shop.database.db, { name: 'Barlow Pouch', category: 'totes' });
+  }, 60_000);
+  afterAll(() => shop.close());
+
+  const namesFound = async (keyword: string) => {
+    const response = await shop.app.inject(`/api/products?keyword=${keyword}&pageNumber=1`);
+    return names(productListSchema.parse(response.json())).sort();
+  };
+
+  it('even when another word of the shop is one typo away; a word it lacks is corrected', async () => {
+    // 'marlow' is a word of the shop: never read as 'barlow', one letter off.
+    expect(await namesFound('marlow')).toEqual(['Marlow Pouch']);
+    // 'varlow' is none: both words one letter off stand for it, and 'marlowe' is nearest 'marlow'.
+    expect(await namesFound('varlow')).toEqual(['Barlow Pouch', 'Marlow Pouch']);
+    expect(await namesFound('marlowe')).toEqual(['Marlow Pouch']);
+    expect(await namesFound('pouch')).toEqual(['Barlow Pouch', 'Marlow Pouch']);
+  });
+});
