@@ -130,6 +130,10 @@ export interface SearchFilter {
   phrase?: string | undefined;
 }
 
+/** A search row (`s`) matches the search: over the GIN index of its three fields. */
+const matchesSearch = (filter: SearchFilter) =>
+  sql`${SEARCH_DOCUMENT} @@ (${matchQuery(filter.terms, filter.every)})`;
+
 /**
  * The search rows that match, with their `score` when asked, as a subquery to join as `m`. They
  * are scored and dropped in a subquery of their own (`offset 0` keeps the planner from merging
@@ -138,7 +142,7 @@ export interface SearchFilter {
 export const searchMatchesSql = (filter: SearchFilter, scored = true): SQL =>
   sql`(select s.product_id${scored ? sql`, ${fieldScore(filter.terms)} as score` : sql``}
         from product_search s
-        where ${SEARCH_DOCUMENT} @@ (${matchQuery(filter.terms, filter.every)}) offset 0)`;
+        where ${matchesSearch(filter)} offset 0)`;
 
 /**
  * The numbers (`products.number`) of the products a search matches, published or not (decision
@@ -153,7 +157,7 @@ export async function findSearchMatchNumbers(
   const [row] = rowsOf<{ numbers: string | null }>(
     await db.execute(
       sql`select string_agg(s.product_number::text, ',') as numbers from product_search s
-        where ${SEARCH_DOCUMENT} @@ (${matchQuery(filter.terms, filter.every)})`,
+        where ${matchesSearch(filter)}`,
     ),
   );
   return row?.numbers ? row.numbers.split(',').map(Number) : [];
