@@ -14,7 +14,8 @@
 // 127.0.0.1:5432 trust). Ports 3600-3699, loopback only. Never in CI.
 // Options: BENCH_PRODUCTS (default 100000), BENCH_SECONDS (default 10); BENCH_DATABASE_URL
 // measures a database already generated (bench:scale's or a kept one: kept, not dropped; given
-// the names first if it has none) instead of generating one.
+// the names first if it has none) instead of generating one. BENCH_ONLY measures only the
+// requests whose label contains one of its comma-separated parts (e.g. 'hoodies,suggestions').
 import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -66,7 +67,7 @@ const listing = (query: string) => (db: Database) => {
 
 // The generator's options are Colour (Clay, Ink, Moss, Sand, Rust) × Size (M, L): the variants'
 // facets are 'colour=Sand', 'size=L'.
-const TARGETS: Target[] = [
+const ALL_TARGETS: Target[] = [
   {
     label: 'search "hodie" (1 word, typo)',
     path: '/api/product-cards/listing?keyword=hodie',
@@ -92,6 +93,11 @@ const TARGETS: Target[] = [
     run: (db) => suggest(db, 'hodi'),
   },
 ];
+const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+const TARGETS = only
+  ? ALL_TARGETS.filter((target) => only.some((part) => target.label.includes(part)))
+  : ALL_TARGETS;
+if (!TARGETS.length) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: no request's label`);
 
 /** A port of 3600-3699 that is free now. */
 async function portInRange(): Promise<number> {

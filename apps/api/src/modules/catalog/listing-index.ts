@@ -1,12 +1,11 @@
 import { percentOf } from '@shop/shared/discounts';
 import type { ListingFilters } from '@shop/shared/listing';
 import type { Database } from '../../db/client';
+import { COMPARE_AT_SALE, Catalog, IN_STOCK, LISTED, type OptionLists } from './listing-catalog';
 import {
-  FACTS_LIST_SEPARATOR,
   findListingFactsPage,
   findListingFactsSince,
   type FacetRow,
-  type ListingFactsRow,
   type ListingScope,
 } from './listing-repository';
 
@@ -25,95 +24,6 @@ const PAGE = 500;
 /** After this long without a read, the index reads everything again rather than the changes. */
 const STALE_MS = 60 * 60 * 1000;
 
-/**
- * A product's facts, its option values as numbers (`Interned`); a list is shared by every
- * product with the same list.
- */
-interface Facts {
-  id: string;
-  /** The product's number (`products.number`): a search's matches are read as numbers. */
-  number: number;
-  listed: boolean;
-  category: string;
-  /** Its category as a number (`Interned`). */
-  categoryId: number;
-  priceCents: number;
-  inStock: boolean;
-  compareAtSale: boolean;
-  collectionIds: readonly string[];
-  options: OptionLists;
-}
-
-/**
- * A product's option values as numbers (`Interned`): one object for every product with the same
- * lists. A count of facets works out what its filters make of each object once, and keeps that
- * on it (`countedBy`): 16,667 hoodies in a few kinds share a few (decision 065).
- */
-interface OptionLists {
-  facets: Int32Array;
-  stockFacets: Int32Array;
-  /** Pairs in stock, flat: value, partner, value, partner… */
-  stockPairs: Int32Array;
-  optionCount: number;
-  /** The count (`countFacets`) that last worked these lists out. */
-  countedBy: number;
-  /** Whether the lists pass that count's option filters. */
-  passes: boolean;
-  /** The option values a product with them counts for, each once; none if its variants must say. */
-  counts: Int32Array | undefined;
-}
-
-/** Option values ('size=L') as numbers, with their option's number. */
-class Interned {
-  readonly names: string[] = [];
-  readonly paramOf: number[] = [];
-  private readonly ids = new Map<string, number>();
-  private readonly params = new Map<string, number>();
-
-  idOf(facet: string): number {
-    let id = this.ids.get(facet);
-    if (id === undefined) {
-      id = this.names.length;
-      this.ids.set(facet, id);
-      this.names.push(facet);
-      const param = facet.slice(0, facet.indexOf('='));
-      let paramId = this.params.get(param);
-      if (paramId === undefined) {
-        paramId = this.params.size;
-        this.params.set(param, paramId);
-      }
-      this.paramOf.push(paramId);
-    }
-    return id;
-  }
-  readonly categories: string[] = [];
-  private readonly categoryIds = new Map<string, number>();
-  categoryIdOf(category: string): number {
-    let id = this.categoryIds.get(category);
-    if (id === undefined) {
-      id = this.categories.length;
-      this.categoryIds.set(category, id);
-      this.categories.push(category);
-    }
-    return id;
-  }
-  /** Flags by category number: those of `categories` the index knows. */
-  categoryFlags(categories: readonly string[]): Uint8Array {
-    const flags = new Uint8Array(this.categories.length);
-    for (const category of categories) {
-      const id = this.categoryIds.get(category);
-      if (id !== undefined) flags[id] = 1;
-    }
-    return flags;
-  }
-  known(facet: string): number | undefined {
-    return this.ids.get(facet);
-  }
-  paramId(param: string): number {
-    return this.params.get(param) ?? -1;
-  }
-}
-
 /** The sales running now, as the listing prices and marks its products with them. */
 export interface IndexSaleRule {
   percent: number | null;
@@ -131,132 +41,6 @@ export interface IndexedListingQuery {
   };
   filters: ListingFilters;
   rules: readonly IndexSaleRule[];
-}
-
-/** The products' facts as one read left them; a whole read builds another and swaps it in. */
-class Catalog {
-  readonly interned = new Interned();
-  readonly products: (Facts | undefined)[] = [];
-  readonly slotOf = new Map<string, number>();
-  /** Each product's slot + 1 by its number (0: none): a search's matches are numbers. */
-  private slotsByNumber = new Int32Array(1024);
-  private readonly free: number[] = [];
-  private readonly lists = new Map<string, Int32Array>();
-  private readonly placed = new Map<string, Map<string, Int32Array>>();
-  private shared = 0;
-  private readonly strings = new Map<string, readonly string[]>();
-  private readonly options = new Map<string, OptionLists>();
-
-  put(row: ListingFactsRow) {
-    const facts: Facts = {
-      id: row.id,
-      number: row.number,
-      listed: row.listed,
-      category: row.category ?? '',
-      categoryId: this.interned.categoryIdOf(row.category ?? ''),
-      priceCents: row.priceCents ?? 0,
-      inStock: row.inStock,
-      compareAtSale: row.compareAtSale,
-      collectionIds: this.sharedStrings(row.collectionIds),
-      options: this.sharedOptions(row),
-    };
-    const slot = this.slotOf.get(row.id) ?? this.free.pop() ?? this.products.length;
-    this.slotOf.set(row.id, slot);
-    this.products[slot] = facts;
-    if (row.number >= this.slotsByNumber.length) {
-      const grown = new Int32Array(Math.max(row.number + 1, 2 * this.slotsByNumber.length));
-      grown.set(this.slotsByNumber);
-      this.slotsByNumber = grown;
-    }
-    this.slotsByNumber[row.number] = slot + 1;
-    // Lists no product holds any more are forgotten now and then: sharing is bounded.
-    if (this.shared > 4 * this.slotOf.size + 1024) {
-      this.lists.clear();
-      this.placed.clear();
-      this.strings.clear();
-      this.options.clear();
-      this.shared = 0;
-    }
-  }
-
-  remove(id: string) {
-    const slot = this.slotOf.get(id);
-    if (slot === undefined) return;
-    this.slotOf.delete(id);
-    this.slotsByNumber[this.products[slot]!.number] = 0;
-    this.products[slot] = undefined;
-    this.free.push(slot);
-  }
-
-  /** The slot of the product with this number, if the index holds it. */
-  slotOfNumber(number: number): number | undefined {
-    const slot = this.slotsByNumber[number];
-    return slot ? slot - 1 : undefined;
-  }
-
-  private sharedOptions(row: ListingFactsRow): OptionLists {
-    const key = `${row.optionCount}\n${row.facets}\n${row.stockFacets}\n${row.stockPairs}`;
-    let options = this.options.get(key);
-    if (!options) {
-      options = {
-        facets: this.sharedIds(row.facets),
-        stockFacets: this.sharedPlaces(row.facets, row.stockFacets),
-        stockPairs: this.sharedPlaces(row.facets, row.stockPairs),
-        optionCount: row.optionCount,
-        countedBy: 0,
-        passes: false,
-        counts: undefined,
-      };
-      this.options.set(key, options);
-      this.shared += 1;
-    }
-    return options;
-  }
-
-  /** One array for every equal list, read from its string and split only the first time. */
-  private sharedIds(joined: string): Int32Array {
-    let list = this.lists.get(joined);
-    if (!list) {
-      const facets = joined ? joined.split(FACTS_LIST_SEPARATOR) : [];
-      list = Int32Array.from(facets, (facet) => this.interned.idOf(facet));
-      this.lists.set(joined, list);
-      this.shared += 1;
-    }
-    return list;
-  }
-
-  /**
-   * Values given as their places in a product's list ('2,5', or pairs '2.5,5.2'), as one array
-   * for every equal list and places: 100,000 products in a few kinds of tee share a few.
-   */
-  private sharedPlaces(facets: string, places: string): Int32Array {
-    let byPlaces = this.placed.get(facets);
-    if (!byPlaces) {
-      byPlaces = new Map();
-      this.placed.set(facets, byPlaces);
-    }
-    let list = byPlaces.get(places);
-    if (!list) {
-      const ids = this.sharedIds(facets);
-      list = Int32Array.from(
-        places ? places.split(/[.,]/) : [],
-        (place) => ids[Number(place) - 1]!,
-      );
-      byPlaces.set(places, list);
-      this.shared += 1;
-    }
-    return list;
-  }
-
-  private sharedStrings(joined: string): readonly string[] {
-    let list = this.strings.get(joined);
-    if (!list) {
-      list = joined ? joined.split(FACTS_LIST_SEPARATOR) : [];
-      this.strings.set(joined, list);
-      this.shared += 1;
-    }
-    return list;
-  }
 }
 
 export class ListingIndex {
@@ -337,16 +121,17 @@ export class ListingIndex {
       }
       only = slots.subarray(0, found);
     }
-    return countFacets(catalog.products, catalog.interned, this.collections, query, only);
+    return countFacets(catalog, this.collections, query, only);
   }
 }
 
 /** What the listing's sales make of a product: the price its card shows, and whether on sale. */
-function salesOf(rules: readonly IndexSaleRule[]) {
+function salesOf(rules: readonly IndexSaleRule[], catalog: Catalog) {
+  const { ids, collectionsOf, priceOf, flags, interned } = catalog;
   const covering = (target: NonNullable<IndexSaleRule['target']>) => {
     const products = new Set(target.productIds);
-    return (facts: Facts) =>
-      products.has(facts.id) || facts.collectionIds.some((id) => target.collectionIds.includes(id));
+    const collections = interned.collections.flags(target.collectionIds);
+    return (slot: number) => products.has(ids[slot]!) || hasAny(collectionsOf[slot]!, collections);
   };
   const forAll = rules.some((rule) => rule.target === null);
   const targets = rules.flatMap((rule) => (rule.target ? [covering(rule.target)] : []));
@@ -358,17 +143,18 @@ function salesOf(rules: readonly IndexSaleRule[]) {
     }));
   return {
     /** As `cardPriceSql`: the list price less the largest percentage off that covers it. */
-    cardCents(facts: Facts): number {
-      if (!percents.length) return facts.priceCents;
+    cardCents(slot: number): number {
+      const cents = priceOf[slot]!;
+      if (!percents.length) return cents;
       let percent = 0;
       for (const rule of percents)
-        if (rule.percent > percent && (!rule.covers || rule.covers(facts))) percent = rule.percent;
-      return facts.priceCents - (percent ? percentOf(facts.priceCents, percent) : 0);
+        if (rule.percent > percent && (!rule.covers || rule.covers(slot))) percent = rule.percent;
+      return cents - (percent ? percentOf(cents, percent) : 0);
     },
     /** As `onSaleSql`: a compare-at price, or a sale that covers it. */
-    onSale(facts: Facts): boolean {
-      if (forAll || facts.compareAtSale) return true;
-      for (const covers of targets) if (covers(facts)) return true;
+    onSale(slot: number): boolean {
+      if (forAll || flags[slot]! & COMPARE_AT_SALE) return true;
+      for (const covers of targets) if (covers(slot)) return true;
       return false;
     },
   };
@@ -388,40 +174,46 @@ const hasPair = (pairs: Int32Array, first: Uint8Array, second: Uint8Array) => {
 let countsSoFar = 0;
 
 /**
- * Counts the facets of a listing over these products, as the database counts them: each filter's
- * values among the products every other chosen filter leaves (decisions 057 and 060). Undefined
- * when a product needs its variants read (two options chosen, a third on the product).
+ * Counts the facets of a listing over the catalog's products, as the database counts them: each
+ * filter's values among the products every other chosen filter leaves (decisions 057 and 060).
+ * Undefined when a product needs its variants read (two options chosen, a third on the product).
  */
 function countFacets(
-  products: readonly (Facts | undefined)[],
-  interned: Interned,
+  catalog: Catalog,
   collections: ReadonlyMap<string, { handle: string; name: string }>,
   query: IndexedListingQuery,
   /** The slots of a search's matches, the only ones it visits; else every product's. */
   only: Int32Array | undefined,
 ): FacetRow[] | undefined {
   const { scope, filters } = query;
-  const values = interned.names.length;
-  const sales = query.rules.length ? salesOf(query.rules) : undefined;
-  const chosen = filters.options.map((option) => {
-    const flags = new Uint8Array(values);
-    for (const value of option.values) {
-      const id = interned.known(`${option.param}=${value}`);
-      if (id !== undefined) flags[id] = 1;
-    }
-    return { param: interned.paramId(option.param), flags };
-  });
+  const { interned, flags, categoryOf, priceOf, optionsOf, collectionsOf } = catalog;
+  const values = interned.values.names.length;
+  const categories = interned.categories.names;
+  const sales = query.rules.length ? salesOf(query.rules, catalog) : undefined;
+  const chosen = filters.options.map((option) => ({
+    param: interned.paramId(option.param),
+    flags: interned.values.flags(option.values.map((value) => `${option.param}=${value}`)),
+  }));
   const [first, second] = chosen;
   const scopeCategories = scope.categories?.length
-    ? interned.categoryFlags(scope.categories)
+    ? interned.categories.flags(scope.categories)
     : undefined;
-  const types = filters.types.length ? interned.categoryFlags(filters.types) : undefined;
+  const types = filters.types.length ? interned.categories.flags(filters.types) : undefined;
+  // Collections by number: those published (`collections`), those chosen, the scope's.
+  const collectionIds = interned.collections.names;
+  const published = new Uint8Array(collectionIds.length);
   const chosenCollections = filters.collections.length
-    ? new Set(
-        [...collections]
-          .filter(([, c]) => filters.collections.includes(c.handle))
-          .map(([id]) => id),
-      )
+    ? new Uint8Array(collectionIds.length)
+    : undefined;
+  collectionIds.forEach((id, n) => {
+    const collection = collections.get(id);
+    if (!collection) return;
+    published[n] = 1;
+    if (chosenCollections && filters.collections.includes(collection.handle))
+      chosenCollections[n] = 1;
+  });
+  const scopeCollection = scope.collectionId
+    ? (interned.collections.known(scope.collectionId) ?? -1)
     : undefined;
   const { price } = filters;
 
@@ -429,15 +221,17 @@ function countFacets(
   let total = 0;
   let inStock = 0;
   let onSale = 0;
-  const typeCounts = new Int32Array(interned.categories.length);
-  const typeSeen = new Uint8Array(interned.categories.length);
-  const priceCounts = new Map<number, number>();
-  const collectionCounts = new Map<string, number>();
+  const typeCounts = new Int32Array(categories.length);
+  const typeSeen = new Uint8Array(categories.length);
+  // By whole dollars: a card's price is its list price or less, so at most the dearest's.
+  const priceCounts = new Int32Array(catalog.maxDollars + 1);
+  const priceSeen = new Uint8Array(catalog.maxDollars + 1);
+  const pricesSeen: number[] = [];
+  const collectionCounts = new Int32Array(collectionIds.length);
+  const collectionSeen = new Uint8Array(collectionIds.length);
   const optionCounts = new Int32Array(values);
   const seen = new Uint8Array(values);
   const place = new Int32Array(values).fill(0x7fffffff);
-  const add = <K>(counts: Map<K, number>, key: K, counted: boolean) =>
-    counts.set(key, (counts.get(key) ?? 0) + (counted ? 1 : 0));
   const thisCount = (countsSoFar += 1);
   const stamp = new Int32Array(values);
   let worked = 0;
@@ -495,39 +289,53 @@ function countFacets(
   /** Passes every filter but this one (whose own values it counts for). */
   const allBut = (pass: boolean) => failed === 0 || (failed === 1 && !pass);
 
-  const visits = only ? only.length : products.length;
+  const visits = only ? only.length : catalog.size;
   for (let visit = 0; visit < visits; visit += 1) {
-    const facts = products[only ? only[visit]! : visit];
-    if (!facts?.listed) continue;
-    if (scopeCategories && !scopeCategories[facts.categoryId]) continue;
-    if (scope.collectionId && !facts.collectionIds.includes(scope.collectionId)) continue;
+    const slot = only ? only[visit]! : visit;
+    const flag = flags[slot]!;
+    if (!(flag & LISTED)) continue;
+    const category = categoryOf[slot]!;
+    if (scopeCategories && !scopeCategories[category]) continue;
+    const inCollections = collectionsOf[slot]!;
+    if (scopeCollection !== undefined && !inCollections.includes(scopeCollection)) continue;
     inScope += 1;
-    const lists = facts.options;
+    const lists = optionsOf[slot]!;
     if (lists.countedBy !== thisCount) workOut(lists);
 
-    const cardCents = sales ? sales.cardCents(facts) : facts.priceCents;
-    const saleNow = sales ? sales.onSale(facts) : facts.compareAtSale;
-    const passType = !types || types[facts.categoryId] === 1;
-    const passCollection =
-      !chosenCollections || facts.collectionIds.some((id) => chosenCollections.has(id));
+    const cardCents = sales ? sales.cardCents(slot) : priceOf[slot]!;
+    const saleNow = sales ? sales.onSale(slot) : (flag & COMPARE_AT_SALE) !== 0;
+    const stocked = (flag & IN_STOCK) !== 0;
+    const passType = !types || types[category] === 1;
+    const passCollection = !chosenCollections || hasAny(inCollections, chosenCollections);
     const passPrice =
       !price ||
       ((price.minCents === null || cardCents >= price.minCents) &&
         (price.maxCents === null || cardCents < price.maxCents));
-    const passStock = !filters.inStock || facts.inStock;
+    const passStock = !filters.inStock || stocked;
     const passSale = !filters.onSale || saleNow;
     const passOptions = lists.passes;
     failed = +!passType + +!passCollection + +!passPrice + +!passStock + +!passSale + +!passOptions;
 
     if (failed === 0) total += 1;
-    typeSeen[facts.categoryId] = 1;
-    if (allBut(passType)) typeCounts[facts.categoryId]! += 1;
-    add(priceCounts, Math.trunc(cardCents / 100), allBut(passPrice));
-    if (allBut(passStock) && facts.inStock) inStock += 1;
+    typeSeen[category] = 1;
+    if (allBut(passType)) typeCounts[category]! += 1;
+    const dollars = Math.trunc(cardCents / 100);
+    if (!priceSeen[dollars]) {
+      priceSeen[dollars] = 1;
+      pricesSeen.push(dollars);
+    }
+    if (allBut(passPrice)) priceCounts[dollars]! += 1;
+    if (allBut(passStock) && stocked) inStock += 1;
     if (allBut(passSale) && saleNow) onSale += 1;
-    if (!scope.collectionId)
-      for (const id of facts.collectionIds)
-        if (collections.has(id)) add(collectionCounts, id, allBut(passCollection));
+    if (scopeCollection === undefined) {
+      const collectionCounted = allBut(passCollection) ? 1 : 0;
+      for (let n = 0; n < inCollections.length; n += 1) {
+        const collection = inCollections[n]!;
+        if (!published[collection]) continue;
+        collectionSeen[collection] = 1;
+        collectionCounts[collection]! += collectionCounted;
+      }
+    }
     if (!allBut(passOptions)) continue;
     const { counts } = lists;
     if (!counts) return undefined;
@@ -545,21 +353,23 @@ function countFacets(
   const rows = [
     row('scope', '', inScope),
     row('total', '', total),
-    ...interned.categories.flatMap((category, id) =>
+    ...categories.flatMap((category, id) =>
       typeSeen[id] ? [row('type', category, typeCounts[id]!)] : [],
     ),
-    ...[...priceCounts].map(([dollars, count]) => row('price', String(dollars), count)),
+    ...pricesSeen.map((dollars) => row('price', String(dollars), priceCounts[dollars]!)),
     row('in-stock', '', inStock),
     row('on-sale', '', onSale),
-    ...[...collectionCounts].map(([id, count]) => {
-      const collection = collections.get(id)!;
-      return row('collection', collection.handle, count, collection.name);
-    }),
   ];
+  for (let n = 0; n < collectionIds.length; n += 1)
+    if (collectionSeen[n]) {
+      const collection = collections.get(collectionIds[n]!)!;
+      rows.push(row('collection', collection.handle, collectionCounts[n]!, collection.name));
+    }
+  const names = interned.values.names;
   for (let id = 0; id < values; id += 1)
     if (seen[id])
       rows.push({
-        ...row('option', interned.names[id]!, optionCounts[id]!),
+        ...row('option', names[id]!, optionCounts[id]!),
         optionOrder: place[id]!,
         valueOrder: place[id]!,
       });
