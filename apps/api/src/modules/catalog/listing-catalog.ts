@@ -29,6 +29,8 @@ export interface OptionLists {
   passes: boolean;
   /** The option values a product with them counts for, each once; none if its variants must say. */
   counts: Int32Array | undefined;
+  /** How many products with them count for their values in that count, added once at its end. */
+  tally: number;
 }
 
 /** Strings as numbers, in the order first seen. */
@@ -97,6 +99,11 @@ export class Catalog {
   /** Each product's slot + 1 by its number (0: none): a search's matches are numbers. */
   private slotsByNumber = new Int32Array(1024);
   private readonly free: number[] = [];
+  /** Each category's slots (by its number), as of `categoriesAt`; counts visit these. */
+  private categorySlots: Int32Array[] = [];
+  private categoriesAt = -1;
+  /** Changes when a slot takes a product or a product another category. */
+  private categoriesChanged = 0;
   private readonly lists = new Map<string, Int32Array>();
   private readonly placed = new Map<string, Map<string, Int32Array>>();
   private shared = 0;
@@ -109,16 +116,19 @@ export class Catalog {
   }
 
   put(row: ListingFactsRow) {
-    const slot = this.slotOf.get(row.id) ?? this.free.pop() ?? this.ids.length;
+    const held = this.slotOf.get(row.id);
+    const slot = held ?? this.free.pop() ?? this.ids.length;
     if (slot >= this.flags.length) this.grow(2 * this.flags.length);
     this.slotOf.set(row.id, slot);
     this.ids[slot] = row.id;
+    const category = this.interned.categories.idOf(row.category ?? '');
+    if (held === undefined || this.categoryOf[slot] !== category) this.categoriesChanged += 1;
+    this.categoryOf[slot] = category;
     const priceCents = row.priceCents ?? 0;
     this.flags[slot] =
       (row.listed ? LISTED : 0) |
       (row.inStock ? IN_STOCK : 0) |
       (row.compareAtSale ? COMPARE_AT_SALE : 0);
-    this.categoryOf[slot] = this.interned.categories.idOf(row.category ?? '');
     this.priceOf[slot] = priceCents;
     this.maxDollars = Math.max(this.maxDollars, Math.trunc(priceCents / 100));
     this.numberOf[slot] = row.number;
@@ -150,6 +160,35 @@ export class Catalog {
     this.free.push(slot);
   }
 
+  /**
+   * The slots of the products in the flagged categories (by number): a count of a category's
+   * listing visits its 16,667 slots, not all 100,000. Worked out again after a product took a
+   * slot or changed category; a freed slot stays in its list until then (its flags say it is).
+   */
+  slotsIn(categories: Uint8Array): Int32Array {
+    if (this.categoriesAt !== this.categoriesChanged) {
+      const sizes = new Int32Array(this.interned.categories.names.length);
+      for (let slot = 0; slot < this.size; slot += 1) sizes[this.categoryOf[slot]!]! += 1;
+      const lists = Array.from(sizes, (size) => new Int32Array(size));
+      sizes.fill(0);
+      for (let slot = 0; slot < this.size; slot += 1) {
+        const category = this.categoryOf[slot]!;
+        lists[category]![sizes[category]!++] = slot;
+      }
+      this.categorySlots = lists;
+      this.categoriesAt = this.categoriesChanged;
+    }
+    const chosen = this.categorySlots.filter((_, category) => categories[category]);
+    if (chosen.length === 1) return chosen[0]!;
+    const slots = new Int32Array(chosen.reduce((sum, list) => sum + list.length, 0));
+    let at = 0;
+    for (const list of chosen) {
+      slots.set(list, at);
+      at += list.length;
+    }
+    return slots;
+  }
+
   /** The slot of the product with this number, if the index holds it. */
   slotOfNumber(number: number): number | undefined {
     const slot = this.slotsByNumber[number];
@@ -179,6 +218,7 @@ export class Catalog {
         countedBy: 0,
         passes: false,
         counts: undefined,
+        tally: 0,
       };
       this.options.set(key, options);
       this.shared += 1;

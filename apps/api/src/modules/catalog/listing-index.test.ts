@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category } from '@shop/shared/catalog';
+import { CATEGORIES } from '@shop/shared/catalog-constants';
 import type { DiscountRule } from '@shop/shared/discounts';
 import { NO_FILTERS, type ListingFilters } from '@shop/shared/listing';
 import { discounts } from '../../db/schema';
@@ -208,11 +209,22 @@ describe(`the listing index (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
     const id = moved.rows[0]!.id;
     const move = (category: Category) =>
       run(sql`update products set category = ${category} where id = ${id}`);
+    const eachTee = ['selflove_women_tshirts', 'selflove_men_tshirts'] as const;
+    const expectEachTeeCounted = async () => {
+      for (const category of eachTee) {
+        const { live, indexed } = await bothWays(index, { categories: [category] }, NO_FILTERS);
+        expect(indexed, category).toEqual(live);
+      }
+    };
+    // Counted once before the move: the index knows each category's products (slotsIn).
+    await expectEachTeeCounted();
     await move('selflove_men_tshirts');
     try {
       // The scopes include the page of both tees: the product is in one of its categories.
       await expectIndexEqualsLive(index, NO_FILTERS);
       await expectIndexEqualsLive(index, { ...NO_FILTERS, inStock: true });
+      // And it is counted in its new category, not in its old one.
+      await expectEachTeeCounted();
     } finally {
       await move('selflove_women_tshirts');
     }
@@ -328,5 +340,22 @@ describe(`the listing index (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
     expect(stale.indexed).not.toEqual(stale.live);
     clock += 2 * 60 * 60 * 1000;
     await expectIndexEqualsLive(index, inStockOnly);
+  });
+
+  it('counts a product added after a count in its category, whatever the category', async () => {
+    const index = new ListingIndex(db());
+    const expectEachCategoryCounted = async () => {
+      for (const category of CATEGORIES) {
+        const { live, indexed } = await bothWays(index, { categories: [category] }, NO_FILTERS);
+        expect(indexed, category).toEqual(live);
+      }
+    };
+    await expectEachCategoryCounted();
+    // One at a time: the first product of the index's first category counts too.
+    for (const category of CATEGORIES) {
+      const handle = await addProduct(db(), { handle: `indexed-new-${category}`, category });
+      await run(sql`update products set status = 'published' where handle = ${handle}`);
+      await expectEachCategoryCounted();
+    }
   });
 });
