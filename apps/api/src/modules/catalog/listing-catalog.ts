@@ -228,11 +228,19 @@ export class Catalog {
 
   /** One array for every equal list, read from its string and split only the first time. */
   private sharedIds(joined: string): Int32Array {
-    let list = this.lists.get(joined);
+    return this.sharedNumbers(this.lists, joined, (facet) => this.interned.valueOf(facet));
+  }
+
+  /** A list's items (parted by FACTS_LIST_SEPARATOR) as numbers, one array for every equal list. */
+  private sharedNumbers(
+    lists: Map<string, Int32Array>,
+    joined: string,
+    numberOf: (item: string) => number,
+  ): Int32Array {
+    let list = lists.get(joined);
     if (!list) {
-      const facets = joined ? joined.split(FACTS_LIST_SEPARATOR) : [];
-      list = Int32Array.from(facets, (facet) => this.interned.valueOf(facet));
-      this.lists.set(joined, list);
+      list = Int32Array.from(joined ? joined.split(FACTS_LIST_SEPARATOR) : [], numberOf);
+      lists.set(joined, list);
       this.shared += 1;
     }
     return list;
@@ -262,13 +270,8 @@ export class Catalog {
   }
 
   private sharedCollections(joined: string): Int32Array {
-    let list = this.collectionLists.get(joined);
-    if (!list) {
-      const ids = joined ? joined.split(FACTS_LIST_SEPARATOR) : [];
-      list = Int32Array.from(ids, (id) => this.interned.collections.idOf(id));
-      this.collectionLists.set(joined, list);
-      this.shared += 1;
-    }
-    return list;
+    return this.sharedNumbers(this.collectionLists, joined, (id) =>
+      this.interned.collections.idOf(id),
+    );
   }
 }
