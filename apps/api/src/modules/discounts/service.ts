@@ -6,7 +6,6 @@ import {
 } from '@shop/shared/discounts';
 import { showsOnProducts } from '@shop/shared/sale-prices';
 import type { Database, Executor } from '../../db/client';
-import { readShared } from '../../lib/shared-reads';
 import {
   findAutomaticDiscounts,
   findCode,
@@ -73,12 +72,9 @@ export async function discountCandidates(
   };
 }
 
-/**
- * The automatic discounts whose prices products show at `now` (decision 052), read once by the
- * reads of a page's render (decision 066).
- */
+/** The automatic discounts whose prices products show at `now` (decision 052). */
 export async function productSaleRules(db: Database, now: Date): Promise<DiscountRule[]> {
-  return (await readShared(db, 'product sale discounts', () => findProductSaleDiscounts(db)))
+  return (await findProductSaleDiscounts(db))
     .map((row) => ruleOf(row, null))
     .filter((rule) => showsOnProducts(rule, now));
 }

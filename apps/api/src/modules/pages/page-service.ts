@@ -11,7 +11,6 @@ import type { CollectionsReader } from '../collections/collections-reader';
 import { createHtmlDocument, type RenderedPage } from './html-document';
 import type { PageKind } from './page-policy';
 import { renderWithin } from './render-deadline';
-import { withSharedReads } from '../../lib/shared-reads';
 import { createRendererFetch, recordReads, type RenderRead } from './renderer-fetch';
 
 /** The web app's server entry (apps/web/src/entry-server.tsx), as built by `vite build --ssr`. */
@@ -114,9 +113,7 @@ export async function createPageService(deps: {
   const remembered = new ByteBudgetLru<RememberedRender>(deps.cacheBytes);
   const unchanged = async (last: RememberedRender) => {
     if (last.year !== yearNow()) return false;
-    const answers = await withSharedReads(() =>
-      Promise.all(last.reads.map((read) => api.read(read.url))),
-    );
+    const answers = await Promise.all(last.reads.map((read) => api.read(read.url)));
     return answers.every(
       (answer, i) => answer.status === last.reads[i]!.status && answer.body === last.reads[i]!.body,
     );
@@ -126,9 +123,7 @@ export async function createPageService(deps: {
     if (last && (await renderWithin(deps.deadlineMs, () => unchanged(last)))) return last.answer;
     const year = yearNow();
     const { result: page, reads } = await renderWithin(deps.deadlineMs, () =>
-      withSharedReads(() =>
-        recordReads(() => renderer.renderPage(`${RENDER_ORIGIN}${pathAndQuery}`)),
-      ),
+      recordReads(() => renderer.renderPage(`${RENDER_ORIGIN}${pathAndQuery}`)),
     );
     const answer = answerOf(Buffer.from(documentOf(page)), page.status);
     if (remember) {

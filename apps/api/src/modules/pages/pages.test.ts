@@ -42,12 +42,6 @@ export function createServerRenderer({ fetch: api, origin }) { return { renderPa
   const { pathname } = new URL(url);
   if (pathname === '/boom') throw new Error('render failed');
   renders += 1;
-  if (pathname === '/shelves') {
-    // As the home page: a listing and two carousels, read at once.
-    const asked = ['/api/products?category=totes', '/api/product-cards?category=totes&limit=4', '/api/product-cards?category=hoodies&limit=4'];
-    const counts = await Promise.all(asked.map(async (read) => (await (await api(origin + read)).json()).products.length));
-    return { status: 200, head: '<title>shelves</title>', body: '<p>' + counts.join(', ') + '</p><p>render ' + renders + '</p>', data: '{}' };
-  }
   const product = /^\\/products\\/(.+)$/.exec(pathname);
   const asked = product ? '/api/products/' + product[1] : pathname === '/privacypolicy' ? '/api/config/shop' : '/api/products?category=totes';
   const answer = await api(origin + asked);
@@ -236,31 +230,6 @@ describe('server-rendered pages', () => {
     const secret = async () =>
       renderOf((await pages.page('/order/a?token=b', 'private')).html.toString());
     expect(await secret()).toBeLessThan(await secret());
-  });
-
-  it("reads the sales running now once for a page's reads, not once for each", async () => {
-    const pages = await pageServiceOf();
-    // Every statement the database is sent, as its client gets it (PGlite's or the pool's).
-    const client = (
-      t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }
-    ).$client;
-    const query = client.query;
-    let saleReads = 0;
-    client.query = function (this: unknown, ...args: unknown[]) {
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
-      if (text && /from "discounts"/.test(text)) saleReads += 1;
-      return query.apply(this, args);
-    };
-    try {
-      const page = await pages.page('/shelves', 'public');
-      expect(page.html.toString()).toMatch(/<p>\d+, \d+, \d+<\/p>/);
-      expect(saleReads).toBe(1);
-      // Asked again: its reads are read again to see whether they changed, the sales once.
-      await pages.page('/shelves', 'public');
-      expect(saleReads).toBe(2);
-    } finally {
-      client.query = query;
-    }
   });
 
   it('remembers renders within its byte budget, least recently used forgotten first', async () => {
