@@ -95,7 +95,7 @@ export class Catalog {
   readonly collectionsOf: Int32Array[] = [];
   /** The whole dollars of the highest price put. */
   maxDollars = 0;
-  readonly slotOf = new Map<string, number>();
+  private readonly slotOf = new Map<string, number>();
   /** Each product's slot + 1 by its number (0: none): a search's matches are numbers. */
   private slotsByNumber = new Int32Array(1024);
   private readonly free: number[] = [];
