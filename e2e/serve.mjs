@@ -37,7 +37,9 @@ http
     const url = new URL(request.url ?? '/', 'http://localhost');
     const to = url.searchParams.get('to')?.toLowerCase();
     const found = to ? mails.filter((mail) => mail.to.toLowerCase().includes(to)) : mails;
-    response.writeHead(200, { 'content-type': 'application/json' });
+    // One request per connection: a kept-alive socket that the server closes after its idle
+    // timeout, just as the tests' client sends on it, fails that request with ECONNRESET.
+    response.writeHead(200, { 'content-type': 'application/json', connection: 'close' });
     response.end(JSON.stringify(found));
   })
   .listen(mailPort, '127.0.0.1');
