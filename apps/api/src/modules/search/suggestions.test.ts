@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suggestionsSchema, type Suggestions } from '@shop/shared/search';
 import { discounts, products } from '../../db/schema';
 import { insertDiscount } from '../discounts/service';
-import { findSuggestedProducts, suggestedProductsSql, type SearchFilter } from './repository';
+import {
+  findPrefixCandidates,
+  findSuggestedProducts,
+  suggestedProductsSql,
+  type SearchFilter,
+} from './repository';
 import { addProduct } from '../../test/fixtures';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
 import { SAMPLE_CATALOG } from '../catalog/sample-catalog';
@@ -110,6 +115,13 @@ describe(`search suggestions on the sample catalog (${TEST_DATABASE_URL ? 'Postg
       'Quokka Tee 3',
       'Quokka Tee 1',
     ]);
+  });
+
+  it('offers every word of a stem some product has (asked once per stem), none of a draft', async () => {
+    // 'hoodie' and 'hoodies' stem alike: one question of the index answers both.
+    const candidates = await findPrefixCandidates(t.database.db, 'hood');
+    expect(candidates).toEqual(expect.arrayContaining(['hoodie', 'hoodies']));
+    expect(await findPrefixCandidates(t.database.db, 'zephyr')).toEqual([]);
   });
 
   it('suggests nothing for gibberish, nor drafts', async () => {
