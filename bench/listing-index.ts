@@ -3,7 +3,8 @@
 // the index once, then counts each listing BENCH_COUNTS (300) times without reading changes in
 // between, and prints the median and the fastest count beside the baseline measured in the same
 // run: the database counting the same facets (`findListingFacets`, what the index stands in for),
-// BENCH_DATABASE_COUNTS (20) times.
+// BENCH_DATABASE_COUNTS (20) times. Then a search's matches found among the products' words
+// (decision 068) beside the database reading their numbers (`findSearchMatchNumbers`).
 // Never in CI.
 import { openDatabase } from '../apps/api/src/db/client';
 import {
@@ -15,6 +16,8 @@ import {
   findListingFacets,
   onSaleSql,
 } from '../apps/api/src/modules/catalog/listing-repository';
+import { findSearchMatchNumbers } from '../apps/api/src/modules/search/repository';
+import { searchAttempts, searchMatchesOf } from '../apps/api/src/modules/search/service';
 import { readListingFilters, type ListingParams } from '../packages/shared/src/listing';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -43,7 +46,13 @@ const listings: [string, IndexedListingQuery][] = [
 
 const started = performance.now();
 await index.catchUp();
-console.log(`index read in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const readSeconds = (performance.now() - started) / 1000;
+// With `node --expose-gc`, the heap the index holds rather than what the read left behind.
+(globalThis as { gc?: () => void }).gc?.();
+console.log(
+  `index read in ${readSeconds.toFixed(1)} s; ` +
+    `heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
+);
 
 /** Median and fastest of `counts` runs of `run`, in ms, after a tenth as many to warm up. */
 async function time(
@@ -82,6 +91,19 @@ for (const [label, query] of listings) {
   );
   console.log(
     `${label.padEnd(33)}${count.median.toFixed(2).padStart(9)}${count.fastest.toFixed(2).padStart(9)}` +
+      `${inDatabase.median.toFixed(2).padStart(14)}${(inDatabase.median / count.median).toFixed(0).padStart(8)}×`,
+  );
+}
+console.log(`\nsearch matches (ms)             index p50  fastest  database p50  database / index`);
+for (const keyword of ['hodie', 'dune stripe hodie', 'tote']) {
+  const { attempts } = await searchAttempts(database.db, keyword);
+  const filter = attempts[0]!;
+  const matches = await searchMatchesOf(database.db, filter);
+  if (!('query' in matches)) throw new Error(`${keyword}: not matched by words`);
+  const count = await time(() => index.matchingNumbers(matches.query), counts);
+  const inDatabase = await time(() => findSearchMatchNumbers(database.db, filter), databaseCounts);
+  console.log(
+    `${keyword.padEnd(33)}${count.median.toFixed(2).padStart(9)}${count.fastest.toFixed(2).padStart(9)}` +
       `${inDatabase.median.toFixed(2).padStart(14)}${(inDatabase.median / count.median).toFixed(0).padStart(8)}×`,
   );
 }

@@ -9,7 +9,9 @@ import { addProduct, productIdByHandle } from './fixtures';
 /*
  * Random changes to a few products and collections, of every kind that moves a product in the
  * listings' counts (decisions 059 and 061): stock across zero, category, price, publishing,
- * compare-at prices, collections joined and left and unpublished, and folds of the kept counts.
+ * compare-at prices, collections joined and left and unpublished, and folds of the kept counts;
+ * and of every kind that changes the words a search finds a product by (decision 068): its name,
+ * description and category, its collections' names.
  */
 
 /** The products and collections the changes pick from (by index: 3 products, 2 collections). */
@@ -60,6 +62,9 @@ export const facetLines = (rows: readonly FacetRow[]) =>
     .map((r) => `${r.facet} ${r.value} '${r.label}' ${r.count} @${r.optionOrder}/${r.valueOrder}`)
     .sort();
 
+/** Words the changes write into names and descriptions: a search for them finds what changed. */
+export const CHANGED_WORDS = ['Ember', 'Sunrise', 'Hoodie', 'Tote', 'Weave'] as const;
+
 const product = fc.integer({ min: 0, max: 2 });
 const variant = fc.integer({ min: 0, max: 2 });
 const collection = fc.integer({ min: 0, max: 1 });
@@ -99,6 +104,17 @@ export const catalogChange = fc.oneof(
     status: fc.constantFrom('published', 'draft'),
   }),
   fc.record({ kind: fc.constant('fold' as const) }),
+  fc.record({
+    kind: fc.constant('words' as const),
+    product,
+    field: fc.constantFrom('name', 'description'),
+    word: fc.constantFrom(...CHANGED_WORDS),
+  }),
+  fc.record({
+    kind: fc.constant('collection-name' as const),
+    collection,
+    word: fc.constantFrom(...CHANGED_WORDS),
+  }),
 );
 export type CatalogChange = typeof catalogChange extends fc.Arbitrary<infer T> ? T : never;
 
@@ -152,5 +168,18 @@ export async function applyCatalogChange(
       return;
     case 'fold':
       await foldKeptFacets(db);
+      return;
+    case 'words':
+      await run(
+        step.field === 'name'
+          ? sql`update products set name = ${`Changed ${step.word} ${step.product}`}
+              where id = ${productIds[step.product]!}`
+          : sql`update products set description_html = ${`<p>Soft <em>${step.word}</em> weave</p>`}
+              where id = ${productIds[step.product]!}`,
+      );
+      return;
+    case 'collection-name':
+      await run(sql`update collections set name = ${`${step.word} collection ${step.collection}`}
+        where id = ${collectionIds[step.collection]!}`);
   }
 }

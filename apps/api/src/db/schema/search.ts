@@ -40,6 +40,13 @@ export const productSearch = pgTable(
     facetVector: tsvector('facet_vector').notNull(),
     /** The description as plain text (tags, attributes and entities left out). */
     textVector: tsvector('text_vector').notNull(),
+    /**
+     * The transaction that last wrote the row (decision 068): the API's listing index keeps each
+     * product's words and reads the rows written since the oldest transaction it could not see.
+     */
+    changed: xid8('changed')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
   // All three: what a search matches, before the fields rank the matches. An index on their
   // concatenation, not a column: the rows a broad word's matches are read from stay half as wide
@@ -49,6 +56,7 @@ export const productSearch = pgTable(
       'gin',
       sql`(${t.nameVector} || ${t.facetVector} || ${t.textVector})`,
     ),
+    index('product_search_changed_idx').on(t.changed),
   ],
 );
 

@@ -1,4 +1,6 @@
+import type { TextQuery } from '../search/text-query';
 import { FACTS_LIST_SEPARATOR, type ListingFactsRow } from './listing-repository';
+import { ProductWords } from './listing-words';
 
 /*
  * The listing index's products (decisions 061, 065 and 066): each product's kept facts, by slot, in
@@ -109,6 +111,8 @@ export class Catalog {
   private shared = 0;
   private readonly collectionLists = new Map<string, Int32Array>();
   private readonly options = new Map<string, OptionLists>();
+  /** Each slot's search words: a search's matches are found among them (decision 068). */
+  private readonly words = new ProductWords();
 
   /** Slots in use or free: a count visits slots below this. */
   get size(): number {
@@ -140,6 +144,7 @@ export class Catalog {
       this.slotsByNumber = grown;
     }
     this.slotsByNumber[row.number] = slot + 1;
+    this.words.set(slot, row.words);
     // Lists no product holds any more are forgotten now and then: sharing is bounded.
     if (this.shared > 4 * this.slotOf.size + 1024) {
       this.lists.clear();
@@ -157,7 +162,25 @@ export class Catalog {
     this.slotsByNumber[this.numberOf[slot]!] = 0;
     this.ids[slot] = undefined;
     this.flags[slot] = 0;
+    this.words.set(slot, null);
     this.free.push(slot);
+  }
+
+  /** A product's search words, written apart from its facts (a name, a description). */
+  putWords(id: string, words: string | null) {
+    const slot = this.slotOf.get(id);
+    // A product the index does not hold yet brings its words with its facts.
+    if (slot !== undefined) this.words.set(slot, words);
+  }
+
+  /** The slots of the products a search's words match (listed or not), ascending. */
+  slotsMatching(query: TextQuery): Int32Array {
+    return this.words.matching(query);
+  }
+
+  /** The number of the product in a slot. */
+  numberAt(slot: number): number {
+    return this.numberOf[slot]!;
   }
 
   /**

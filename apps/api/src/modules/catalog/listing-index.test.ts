@@ -20,7 +20,8 @@ import {
 import { addProduct, productIdByHandle } from '../../test/fixtures';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/test-app';
 import { insertDiscount, productSaleRules } from '../discounts/service';
-import { searchAttempts, searchMatchNumbers, searchScopeOf } from '../search/service';
+import { findSearchMatchNumbers } from '../search/repository';
+import { searchAttempts, searchMatchesOf, searchScopeOf } from '../search/service';
 import { ListingIndex } from './listing-index';
 import {
   cardPriceSql,
@@ -249,7 +250,7 @@ describe(`the listing index (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
               bestSellingFrom: '2026-01-01',
             };
             const indexed = await index.facets({
-              scope: { categories, matchNumbers: () => searchMatchNumbers(db(), filter) },
+              scope: { categories, searchMatches: () => searchMatchesOf(db(), filter) },
               filters,
               rules: [],
             });
@@ -262,6 +263,43 @@ describe(`the listing index (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
     }
     expect(compared - before).toBeGreaterThan(100);
   });
+
+  it('matches a search’s words as the database does, after any changes, read as they come or all at once', async () => {
+    const index = new ListingIndex(db());
+    await index.catchUp();
+    const keywords = [
+      ...['tee', 'tote', 'hodie', 'hoodies', 't-shirt', 'black tote', 'flowr tote', 'strap'],
+      ...['indexed collection', 'changed ember', 'sunrise weave', 'the', 'soft tote bag'],
+    ];
+    let matched = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(catalogChange, { minLength: 1, maxLength: 6 }),
+        fc.subarray(keywords, { minLength: 1, maxLength: 4 }),
+        async (steps, searched) => {
+          for (const step of steps)
+            await applyCatalogChange(db(), { productIds, collectionIds }, step);
+          const fresh = new ListingIndex(db());
+          for (const keyword of searched) {
+            const { attempts } = await searchAttempts(db(), keyword);
+            for (const filter of attempts) {
+              const matches = await searchMatchesOf(db(), filter);
+              if (!('query' in matches)) throw new Error(`${keyword}: not matched by words`);
+              const live = (await findSearchMatchNumbers(db(), filter)).sort((a, b) => a - b);
+              const context = JSON.stringify({ keyword, query: matches.query });
+              const numbers = async (of: ListingIndex) =>
+                [...(await of.matchingNumbers(matches.query))].sort((a, b) => a - b);
+              expect(await numbers(index), context).toEqual(live);
+              expect(await numbers(fresh), context).toEqual(live);
+              if (live.length) matched += 1;
+            }
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
+    expect(matched).toBeGreaterThan(30);
+  }, 120_000);
 
   it('prices and marks the products that sales cover, and leaves a sale on variants to the database', async () => {
     await run(

@@ -1,6 +1,7 @@
 import { percentOf } from '@shop/shared/discounts';
 import type { ListingFilters } from '@shop/shared/listing';
 import type { Database } from '../../db/client';
+import type { SearchMatches, TextQuery } from '../search/text-query';
 import { COMPARE_AT_SALE, Catalog, IN_STOCK, LISTED, type OptionLists } from './listing-catalog';
 import {
   findListingFactsPage,
@@ -16,7 +17,8 @@ import {
  * pass over the products, as `listingFacetsSql` counts them in the database: the same rows,
  * without PostgreSQL unpacking 16,000 products' arrays for a category at 100,000 products. What
  * it cannot count (three options chosen; two where a product of the scope has a third; a sale on
- * variants) it leaves to the database. A search's matches come from the database as ids.
+ * variants) it leaves to the database. A search's matches are found among the products' words,
+ * kept with their facts (decision 068).
  */
 
 /** Rows of a whole read at a time: small pages die young, and the heap grows less (061). */
@@ -36,8 +38,8 @@ export interface IndexSaleRule {
 
 export interface IndexedListingQuery {
   scope: Pick<ListingScope, 'categories' | 'collectionId'> & {
-    /** A search's matches (their numbers, read when asked): only these products are in scope. */
-    matchNumbers?: () => Promise<readonly number[]>;
+    /** A search's matches (asked when needed): only these products are in scope. */
+    searchMatches?: () => Promise<SearchMatches>;
   };
   filters: ListingFilters;
   rules: readonly IndexSaleRule[];
@@ -94,6 +96,7 @@ export class ListingIndex {
       this.catalog = next;
     }
     for (const row of changes.rows) this.catalog.put(row);
+    for (const { id, words } of changes.words) this.catalog.putWords(id, words);
     for (const id of changes.gone) this.catalog.remove(id);
     this.collections = new Map(
       changes.collections.map(({ id, handle, name }) => [id, { handle, name }]),
@@ -109,20 +112,30 @@ export class ListingIndex {
       query.rules.some((rule) => rule.target?.variantIds.length)
     )
       return undefined;
-    const [numbers] = await Promise.all([query.scope.matchNumbers?.(), this.catchUp()]);
+    const [matches] = await Promise.all([query.scope.searchMatches?.(), this.catchUp()]);
     const { catalog } = this;
-    let only: Int32Array | undefined;
-    if (numbers) {
-      const slots = new Int32Array(numbers.length);
-      let found = 0;
-      for (const number of numbers) {
-        const slot = catalog.slotOfNumber(number);
-        if (slot !== undefined) slots[found++] = slot;
-      }
-      only = slots.subarray(0, found);
-    }
+    const only = matches && slotsOf(catalog, matches);
     return countFacets(catalog, this.collections, query, only);
   }
+
+  /** The numbers of the products whose words match the query, listed or not (what it counts). */
+  async matchingNumbers(query: TextQuery): Promise<Int32Array> {
+    await this.catchUp();
+    const { catalog } = this;
+    return catalog.slotsMatching(query).map((slot) => catalog.numberAt(slot));
+  }
+}
+
+/** The slots of a search's matches: found by their words, or by the numbers the database read. */
+function slotsOf(catalog: Catalog, matches: SearchMatches): Int32Array {
+  if ('query' in matches) return catalog.slotsMatching(matches.query);
+  const slots = new Int32Array(matches.numbers.length);
+  let found = 0;
+  for (const number of matches.numbers) {
+    const slot = catalog.slotOfNumber(number);
+    if (slot !== undefined) slots[found++] = slot;
+  }
+  return slots.subarray(0, found);
 }
 
 /** What the listing's sales make of a product: the price its card shows, and whether on sale. */

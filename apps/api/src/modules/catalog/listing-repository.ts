@@ -573,6 +573,12 @@ export interface ListingFactsRow {
   optionCount: number;
   /** The product's number (`products.number`): how a search's matches name it. */
   number: number;
+  /**
+   * The words (lexemes) of its search row's three fields, as a search matches them, parted by
+   * U+001F (in no lexeme: the text search parser makes none of control characters); null when it
+   * has none yet (decision 068).
+   */
+  words: string | null;
 }
 
 /** What parts the items of a `ListingFactsRow` list. */
@@ -585,16 +591,22 @@ export interface ListingFactsChanges {
   rows: ListingFactsRow[];
   /** Products whose facts were deleted. */
   gone: string[];
+  /** Products whose search rows were written: their words, as `ListingFactsRow.words`. */
+  words: { id: string; words: string | null }[];
   /** Every published collection: its handle and name by id. */
   collections: { id: string; handle: string; name: string }[];
 }
 
 type FactsUnionRow = Partial<ListingFactsRow> & {
-  kind: 'row' | 'gone' | 'collection' | 'xmin';
+  kind: 'row' | 'gone' | 'words' | 'collection' | 'xmin';
   handle: string | null;
   name: string | null;
   xmin: string | null;
 };
+
+/** A search row's (`s`) words: every lexeme of its three fields, without positions or weights. */
+const WORDS_OF_SEARCH_ROW = sql`array_to_string(
+  tsvector_to_array(s.name_vector || s.facet_vector || s.text_vector), E'\x1f')`;
 
 const FACTS_COLUMNS = sql`k.product_id as id, k.listed, k.category, k.price_cents as "priceCents",
   k.in_stock as "inStock", k.compare_at_sale as "compareAtSale",
@@ -606,11 +618,12 @@ const FACTS_COLUMNS = sql`k.product_id as id, k.listed, k.category, k.price_cent
     array_position(k.facets, split_part(p, E'\x1e', 2)) from unnest(k.stock_pairs) p), ',')
     as "stockPairs",
   k.option_count::int as "optionCount",
-  (select p.number from products p where p.id = k.product_id) as number`;
+  (select p.number from products p where p.id = k.product_id) as number,
+  (select ${WORDS_OF_SEARCH_ROW} from product_search s where s.product_id = k.product_id) as words`;
 
 /**
  * The kept facts written by transactions from `since` on (none when undefined), the deletions,
- * the published collections and this snapshot's xmin, in one statement: one snapshot, so a write
+ * the search rows' words written since then, the published collections and this snapshot's xmin, in one statement: one snapshot, so a write
  * is either in this read or made by a transaction at or after the xmin the next read starts from.
  */
 export async function findListingFactsSince(
@@ -619,6 +632,7 @@ export async function findListingFactsSince(
 ): Promise<ListingFactsChanges> {
   const written = since === undefined ? sql`false` : sql`k.changed >= ${since}::xid8`;
   const deleted = since === undefined ? sql`false` : sql`g.changed >= ${since}::xid8`;
+  const searched = since === undefined ? sql`false` : sql`s.changed >= ${since}::xid8`;
   const rows = rowsOf<FactsUnionRow>(
     await db.execute(sql`
       with x as (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin)
@@ -627,20 +641,31 @@ export async function findListingFactsSince(
         from product_in_stock k where ${written}
       union all
       select 'gone', g.product_id, null, null, null, null, null, null, null, null, null, null,
-        null, null, null, null
+        null, null, null, null, null
         from product_in_stock_gone g where ${deleted}
       union all
+      select 'words', s.product_id, null, null, null, null, null, null, null, null, null, null,
+        null, ${WORDS_OF_SEARCH_ROW}, null, null, null
+        from product_search s where ${searched}
+      union all
       select 'collection', c.id, null, null, null, null, null, null, null, null, null, null,
-        null, c.handle, c.name, null
+        null, null, c.handle, c.name, null
         from collections c where c.status = 'published'
       union all
       select 'xmin', null, null, null, null, null, null, null, null, null, null, null,
-        null, null, null, x.xmin from x`),
+        null, null, null, null, x.xmin from x`),
   );
-  const changes: ListingFactsChanges = { xmin: '0', rows: [], gone: [], collections: [] };
+  const changes: ListingFactsChanges = {
+    xmin: '0',
+    rows: [],
+    gone: [],
+    words: [],
+    collections: [],
+  };
   for (const row of rows) {
     if (row.kind === 'row') changes.rows.push(row as ListingFactsRow);
     else if (row.kind === 'gone') changes.gone.push(row.id!);
+    else if (row.kind === 'words') changes.words.push({ id: row.id!, words: row.words ?? null });
     else if (row.kind === 'collection')
       changes.collections.push({ id: row.id!, handle: row.handle!, name: row.name! });
     else changes.xmin = row.xmin!;

@@ -13,7 +13,8 @@ import type { DiscountRule } from '@shop/shared/discounts';
 import type { SearchOutcome } from '@shop/shared/search';
 import type { Database } from '../../db/client';
 import { productSaleRules } from '../discounts/service';
-import { didYouMean, searchAttempts, searchMatchNumbers, searchScopeOf } from '../search/service';
+import { didYouMean, searchAttempts, searchMatchesOf, searchScopeOf } from '../search/service';
+import type { SearchMatches } from '../search/text-query';
 import {
   findListingFacets,
   listingPageSql,
@@ -122,13 +123,13 @@ export async function readListing(
   // Counted by the listing index when it can say, else by the database (decision 061).
   const index = listingIndexOf(db);
   const counted =
-    (matches?: () => Promise<number[]>) =>
+    (matches?: () => Promise<SearchMatches>) =>
     async (known: ListingQuery): Promise<FacetRow[]> => {
       const indexed = await index.facets({
         scope: {
           categories: scope.categories,
           collectionId: scope.collectionId,
-          matchNumbers: matches,
+          searchMatches: matches,
         },
         filters: known.filters,
         rules,
@@ -147,8 +148,8 @@ export async function readListing(
       ...base,
       scope: { ...scope, ...searchScopeOf(filter) },
     };
-    let numbers: Promise<number[]> | undefined;
-    const matches = () => (numbers ??= searchMatchNumbers(db, filter));
+    let matched: Promise<SearchMatches> | undefined;
+    const matches = () => (matched ??= searchMatchesOf(db, filter));
     const [known, rows] = await facetsOfKnownOptions(query, counted(matches));
     if (countOf(rows, 'scope') > 0)
       return pageOf(known, rows, { matched: filter.every ? 'all' : 'some', didYouMean: [] });

@@ -163,6 +163,23 @@ export async function findSearchMatchNumbers(
   return row?.numbers ? row.numbers.split(',').map(Number) : [];
 }
 
+/**
+ * Each text's `plainto_tsquery` as PostgreSQL prints it: the listing index matches a search's
+ * words itself, stemmed and folded here as the search rows were (decision 068).
+ */
+export async function findPlainQueries(
+  db: Executor,
+  texts: readonly string[],
+): Promise<Map<string, string>> {
+  if (!texts.length) return new Map();
+  const result = await db.execute(sql`
+    select t.text, ${tsquery(sql`t.text`)}::text as query
+    from json_array_elements_text(${JSON.stringify(texts)}::json) as t(text)`);
+  return new Map(
+    rowsOf<{ text: string; query: string }>(result).map((row) => [row.text, row.query]),
+  );
+}
+
 /** A match's rank over `m` (searchMatchesSql) and its product `p`: best highest. */
 export const searchScoreSql = (filter: SearchFilter): SQL =>
   sql`(m.score${phraseScore(filter.phrase)})`;
@@ -265,11 +282,17 @@ export async function findSuggestedProducts(
 }
 
 /**
+ * Of the candidate words `c` (each with its `query`), those some published product has, asked
+ * once per stem: 'hoodie' and 'hoodies' are one question, and each reads the index's whole list
+ * of the stem's products (16,667 at 100,000 products).
+ */
+const PUBLISHED_CANDIDATE = sql`c.query in (select q.query from (select distinct query from c) q
+      where ${publishedMatch(sql`q.query`)})`;
+
+/**
  * The vocabulary's words that a word being typed may become, that some published product still
  * has: of the words with its first letter, those that start with it first, then the most alike
  * to its start (`word_similarity`), shorter first. A dozen at most; the shared rules choose.
- * Whether a product has a word is asked once per stem: 'hoodie' and 'hoodies' are one question,
- * and each reads the index's whole list of the stem's products (16,667 at 100,000 products).
  */
 export const prefixCandidatesSql = (prefix: string) => sql`
     with c as materialized (
@@ -279,9 +302,7 @@ export const prefixCandidatesSql = (prefix: string) => sql`
       where v.word like left(t.typed, 1) || '%'
       order by starting desc, likeness desc, length(v.word), v.word
       limit 12)
-    select c.word from c
-    where c.query in (select q.query from (select distinct query from c) q
-      where ${publishedMatch(sql`q.query`)})
+    select c.word from c where ${PUBLISHED_CANDIDATE}
     order by c.starting desc, c.likeness desc, length(c.word), c.word`;
 
 export async function findPrefixCandidates(db: Executor, prefix: string): Promise<string[]> {
@@ -297,12 +318,14 @@ export async function findClosestWords(
 ): Promise<string[]> {
   if (!words.length) return [];
   const result = await db.execute(sql`
-    select v.word, max(similarity(v.word, lower(unaccent(w.word)))) as likeness
-    from json_array_elements_text(${JSON.stringify(words)}::json) as w(word)
-      join search_words v on v.word % lower(unaccent(w.word))
-    where ${publishedMatch(tsquery(sql`v.word`))}
-    group by v.word
-    order by likeness desc, v.word
+    with c as materialized (
+      select v.word, max(similarity(v.word, lower(unaccent(w.word)))) as likeness,
+        ${tsquery(sql`v.word`)} as query
+      from json_array_elements_text(${JSON.stringify(words)}::json) as w(word)
+        join search_words v on v.word % lower(unaccent(w.word))
+      group by v.word)
+    select c.word from c where ${PUBLISHED_CANDIDATE}
+    order by c.likeness desc, c.word
     limit ${limit}`);
   return rowsOf<{ word: string }>(result).map((row) => row.word);
 }

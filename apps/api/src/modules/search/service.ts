@@ -21,6 +21,7 @@ import { recordAudit, type AuditActor } from '../audit/service';
 import {
   findClosestWords,
   findNoResultQueries,
+  findPlainQueries,
   findPrefixCandidates,
   findSearchMatchNumbers,
   findSuggestedProducts,
@@ -37,6 +38,7 @@ import {
   type SearchTerms,
   type WordReading,
 } from './repository';
+import { lexemesOfPlainQuery, plainTermsOf, textQueryOf, type SearchMatches } from './text-query';
 
 /** At most this many 'did you mean' words. */
 const DID_YOU_MEAN = 5;
@@ -111,9 +113,19 @@ export const searchScopeOf = (filter: SearchFilter) => ({
   topScore: searchTopScoreSql(filter),
 });
 
-/** The numbers of the products a search matches: the listing index counts their facets (061). */
-export const searchMatchNumbers = (db: Database, filter: SearchFilter) =>
-  findSearchMatchNumbers(db, filter);
+/**
+ * What a search matches, for the listing index to count its facets (decisions 061 and 068): its
+ * words as the database stems them, one round trip for all its terms; or, if a term's query is
+ * more than words, the numbers of the products it matches.
+ */
+export async function searchMatchesOf(db: Database, filter: SearchFilter): Promise<SearchMatches> {
+  const printed = await findPlainQueries(db, plainTermsOf(filter));
+  const query = textQueryOf(filter, (text) => {
+    const tsquery = printed.get(text);
+    return tsquery === undefined ? undefined : lexemesOfPlainQuery(tsquery);
+  });
+  return query ? { query } : { numbers: await findSearchMatchNumbers(db, filter) };
+}
 
 /** A search that found nothing, even with typos allowed: the shop's closest words instead. */
 export async function didYouMean(db: Database, words: readonly string[]): Promise<string[]> {
