@@ -35,7 +35,7 @@ test('register, verify by mail, log in, edit the profile and log out', async ({
 }, testInfo) => {
   // The whole life of an account in one story: five password hashes and two mails take 10-15 s
   // on a quiet machine, and twice that on a loaded CI runner.
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const mobile = testInfo.project.name === 'mobile';
   const problems = watchConsole(page, { failedRequestsExpected: true });
   const email = uniqueEmail(testInfo, 'lifecycle');

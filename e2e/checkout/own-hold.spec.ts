@@ -19,7 +19,7 @@ test('a shopper’s own open checkout never empties their cart, and placing it a
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(60_000); // two checkouts through the test provider
+  test.setTimeout(90_000); // two checkouts through the test provider
   const hoodie = (await productsOf(request, 'hoodies')).find(
     (p) => p.name === 'Self Love Club Hoodie',
   );
